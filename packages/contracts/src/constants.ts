@@ -1,0 +1,37 @@
+/** Business constants of the console (spec console.md §9). Server, console and widget read them from here. */
+
+export const INACTIVITY_LIMIT_MS = 1_800_000;
+export const INACTIVITY_WARNING_MS = 120_000;
+export const INACTIVITY_COUNTDOWN_TICK_MS = 100;
+
+export const SAVED_MESSAGE_MS = 3_000;
+export const SYNC_ERROR_MS = 5_000;
+export const SYNC_ERROR_MAX_CHARS = 10;
+export const COPIED_MARK_MS = 1_000;
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const DRAWER_WIDTH = '28rem';
+
+/** Browser storage keys; the version suffix lets a future shape change start clean instead of misreading old data. */
+export const AUTH_STORAGE_KEY = 'console.auth.v1';
+export const APP_STATE_STORAGE_KEY = 'console.app-state.v1';
+export const DRAWER_STORAGE_KEY = 'console.drawer.v1';
+
+/** The server reports this version when it runs from a development checkout. */
+export const DEVELOPMENT_VERSION = 'development';
+
+/** Sign-in secrets and their lifetimes. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+export const REFRESH_TOKEN_BYTES = 32;
+export const MFA_CODE_LENGTH = 6;
+export const MFA_CODE_TTL_MS = 10 * 60 * 1000;
+export const MFA_MAX_ATTEMPTS = 5;
+export const TOKEN_CODE_LENGTH = 6;
+export const RESET_CODE_TTL_MS = 60 * 60 * 1000;
+export const INVITE_CODE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Sign-in throttling: failures per account, and calls per client address, within one window. */
+export const LOGIN_RATE_WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_MAX_CALLS_PER_ADDRESS = 30;

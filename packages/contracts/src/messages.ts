@@ -1,0 +1,24 @@
+/**
+ * Validation messages in the spec's form ('{Field} must ...', console.md §5).
+ * Every schema builds its messages here so the server and the forms say the same words.
+ */
+
+const characters = (n: number) => (n === 1 ? 'character' : 'characters');
+
+export const messages = {
+  atLeastChars: (field: string, n: number) => `${field} must be at least ${n} ${characters(n)}`,
+  atMostChars: (field: string, n: number) => `${field} must be at most ${n} ${characters(n)}`,
+  exactlyChars: (field: string, n: number) => `${field} must be exactly ${n} ${characters(n)}`,
+  oneOf: (field: string, values: readonly string[]) => `${field} must be one of ${values.join(', ')}`,
+  atLeastOneSelection: (field: string) => `${field} must have at least one selection.`,
+  inFuture: (field: string) => `${field} must be in the future.`,
+  notLessThan: (field: string, n: number) => `${field} must not be less than ${n}`,
+  notGreaterThan: (field: string, n: number) => `${field} must not be greater than ${n}`,
+  uuid: (field: string) => `${field} must be a valid UUIDv4.`,
+  invalidUrl: (field: string, value: string) => `${field} is not a valid URL: ${value}`,
+  exactValue: (field: string, value: string) => `${field} must be ${value}.`,
+  uppercase: (field: string) => `${field} must contain at least one uppercase letter`,
+  number: (field: string) => `${field} must contain at least one number`,
+  special: (field: string) => `${field} must contain at least one special character`,
+  matches: (field: string, other: string) => `${field} must match ${other}`,
+} as const;
