@@ -5,3 +5,10 @@ export const healthSchema = z.object({
   version: z.string(),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+/** GET /api/v1/about (public): what the console shows before sign-in (version, where to ask for help). */
+export const aboutSchema = z.object({
+  version: z.string(),
+  support_email: z.string().nullable(),
+});
+export type About = z.infer<typeof aboutSchema>;

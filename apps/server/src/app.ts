@@ -1,0 +1,153 @@
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import {
+  LOGIN_MAX_CALLS_PER_ADDRESS,
+  LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  LOGIN_RATE_WINDOW_MS,
+  errorDetails,
+} from '@console/contracts';
+import type { AppContext, LoginLimits } from './context';
+import type { Db } from './db/client';
+import { aboutRoutes } from './modules/about/routes';
+import { avatarRoutes } from './modules/avatars/routes';
+import { healthRoutes } from './modules/health/routes';
+import { loginRoutes } from './modules/login/routes';
+import { sessionRoutes } from './modules/session/routes';
+import { defaultWebRoot, registerWebConsole } from './modules/web/static';
+import { API_PREFIX, registerAuthentication } from './platform/authenticate';
+import { buildApiError, registerErrorHandling } from './platform/errors';
+import { buildLoggerOptions, type LogStream } from './platform/logging';
+import { createMailer } from './platform/mail';
+import { registerRateLimit } from './platform/rate-limit';
+import { deriveKeys } from './platform/secrets';
+
+export interface AppDeps {
+  db: Db;
+  jwtSecret: string;
+  version: string;
+  nodeEnv?: 'development' | 'production' | 'test';
+  logLevel?: string;
+  /** Where log lines go (tests capture them); stdout when unset. */
+  logStream?: LogStream;
+  publicUrl?: string;
+  smtpUrl?: string | undefined;
+  mailFrom?: string;
+  supportEmail?: string | undefined;
+  staffEmailDomain?: string | undefined;
+  /** The built console; the default is apps/web/dist. Nothing is served at / when it does not exist. */
+  webRoot?: string;
+  limits?: Partial<LoginLimits>;
+  /** Fastify's trustProxy (TRUST_PROXY); off unless a proxy in front sets X-Forwarded-For. */
+  trustProxy?: boolean | string;
+  /** The clock of every expiry and window, injectable so tests step through time without sleeping. */
+  now?: () => Date;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const nodeEnv = deps.nodeEnv ?? 'production';
+  const now = deps.now ?? (() => new Date());
+  const app = Fastify({
+    logger: buildLoggerOptions(deps.logLevel ?? 'info', deps.logStream),
+    trustProxy: deps.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+    // A stuck client must not hold a connection forever.
+    requestTimeout: 60_000,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const background = new Set<Promise<unknown>>();
+  const ctx: AppContext = {
+    db: deps.db,
+    keys: deriveKeys(deps.jwtSecret),
+    now,
+    log: app.log,
+    version: deps.version,
+    publicUrl: (deps.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''),
+    supportEmail: deps.supportEmail ?? null,
+    staffEmailDomain: deps.staffEmailDomain ?? null,
+    limits: {
+      windowMs: deps.limits?.windowMs ?? LOGIN_RATE_WINDOW_MS,
+      maxFailuresPerAccount: deps.limits?.maxFailuresPerAccount ?? LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxCallsPerAddress: deps.limits?.maxCallsPerAddress ?? LOGIN_MAX_CALLS_PER_ADDRESS,
+    },
+    mailer: createMailer({
+      smtpUrl: deps.smtpUrl,
+      from: deps.mailFrom ?? 'no-reply@localhost',
+      db: deps.db,
+      log: app.log,
+      logBodies: nodeEnv === 'development',
+      now,
+    }),
+    runInBackground: (work) => {
+      const running = work()
+        .catch((error: unknown) => app.log.error({ err: error }, 'background work failed'))
+        .finally(() => background.delete(running));
+      background.add(running);
+    },
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...background]);
+    ctx.mailer.close();
+  });
+
+  registerErrorHandling(app, { withTraceback: nodeEnv === 'development' });
+
+  // Third-party plugins first, then authentication (it must see every route as it is added), then routes.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        // Plain-HTTP installs on a LAN address would break if the browser upgraded every request.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await registerRateLimit(app, now);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Console API', version: deps.version },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  registerAuthentication(app, ctx);
+
+  await app.register(healthRoutes(ctx));
+  await app.register(avatarRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(aboutRoutes(ctx));
+      await api.register(loginRoutes(ctx));
+      await api.register(sessionRoutes(ctx));
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const spaFallback = await registerWebConsole(app, deps.webRoot ?? defaultWebRoot);
+  app.setNotFoundHandler((request, reply) => {
+    const served = spaFallback?.(request, reply);
+    if (served) return served;
+    return reply.status(404).send(buildApiError(404, errorDetails.routeNotFound));
+  });
+
+  return app;
+}

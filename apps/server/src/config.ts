@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { newPasswordSchema } from '@console/contracts';
+
+/** The environment, parsed once at start-up. A bad value stops the server with the list of every bad variable. */
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  ADMIN_EMAIL: z.email().default('admin@example.com'),
+  // Checked against the console's own password rules, so the first super user can use every screen.
+  ADMIN_PASSWORD: optionalText.pipe(newPasswordSchema.optional()),
+  JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.string().min(3).default('no-reply@localhost'),
+  SUPPORT_EMAIL: optionalText.pipe(z.email().optional()),
+  STAFF_EMAIL_DOMAIN: optionalText,
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:8080'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  // Off by default: trusting X-Forwarded-For from anyone would let a client pick its own address and
+  // escape the per-address limit. Set 'true' or the proxy addresses when behind a proxy.
+  TRUST_PROXY: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  jwtSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string | undefined;
+  staffEmailDomain: string | undefined;
+  publicUrl: string;
+  nodeEnv: 'development' | 'production' | 'test';
+  logLevel: string;
+  trustProxy: boolean | string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    // One line per variable (its first problem), every bad variable at once.
+    const problems = new Map<string, string>();
+    for (const issue of parsed.error.issues) {
+      const name = issue.path.join('.');
+      if (!problems.has(name)) problems.set(name, `${name}: ${issue.message}`);
+    }
+    throw new ConfigError([...problems.values()]);
+  }
+  const value = parsed.data;
+  return {
+    port: value.PORT,
+    host: value.HOST,
+    dataDir: path.resolve(value.DATA_DIR),
+    databaseUrl: value.DATABASE_URL,
+    adminEmail: value.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: value.ADMIN_PASSWORD,
+    jwtSecret: value.JWT_SECRET,
+    smtpUrl: value.SMTP_URL,
+    mailFrom: value.MAIL_FROM,
+    supportEmail: value.SUPPORT_EMAIL,
+    staffEmailDomain: value.STAFF_EMAIL_DOMAIN,
+    // Links in e-mails append paths, so a trailing slash would double up.
+    publicUrl: value.PUBLIC_URL.replace(/\/+$/, ''),
+    nodeEnv: value.NODE_ENV,
+    logLevel: value.LOG_LEVEL,
+    trustProxy: parseTrustProxy(value.TRUST_PROXY),
+  };
+}
+
+/** Fastify's trustProxy: true/false, or a comma-separated list of proxy addresses/subnets. */
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return value;
+}

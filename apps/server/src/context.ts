@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from './db/client';
+import type { Mailer } from './platform/mail';
+import type { Keys } from './platform/secrets';
+
+/** Sign-in throttling knobs (defaults from contracts; tests shorten them). */
+export interface LoginLimits {
+  windowMs: number;
+  maxFailuresPerAccount: number;
+  maxCallsPerAddress: number;
+}
+
+/** What every service needs, built once by buildApp and passed explicitly (no globals). */
+export interface AppContext {
+  db: Db;
+  keys: Keys;
+  now: () => Date;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  version: string;
+  publicUrl: string;
+  supportEmail: string | null;
+  staffEmailDomain: string | null;
+  limits: LoginLimits;
+  /** Work the answer must not wait for (so its timing reveals nothing); awaited when the app closes. */
+  runInBackground: (work: () => Promise<unknown>) => void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The services' context, so tests and later modules call service functions with the app's own wiring. */
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+/** Both engines speak the same PostgreSQL dialect, so services see one database type. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+  /** Applies the committed migrations (drizzle/). */
+  migrate: () => Promise<void>;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL server; when unset the embedded engine is used. */
+  databaseUrl?: string | undefined;
+  /** Directory of the embedded database; unset means in memory (tests). */
+  pgliteDir?: string | undefined;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl });
+    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      migrate: async () => {
+        const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+        await migrate(db, { migrationsFolder });
+      },
+    };
+  }
+  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  const client = options.pgliteDir ? await PGlite.create(options.pgliteDir) : await PGlite.create();
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    close: () => client.close(),
+    migrate: async () => {
+      const { migrate } = await import('drizzle-orm/pglite/migrator');
+      await migrate(db, { migrationsFolder });
+    },
+  };
+}

@@ -1,0 +1,5 @@
+export * from './users';
+export * from './workspaces';
+export * from './projects';
+export * from './auth';
+export * from './outbox';

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, readConfig } from './config';
+import { openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { bootstrapSuperUser } from './modules/users/service';
+import { loadJwtSecret } from './platform/secrets';
+import { readVersion } from './version';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = readConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
+  });
+  await migrateDatabase(database);
+
+  const admin = await bootstrapSuperUser(
+    { db: database.db, now: () => new Date() },
+    { email: config.adminEmail, password: config.adminPassword },
+  );
+  if (admin.generatedPassword) {
+    // Printed once, straight to the terminal and never through the structured log.
+    process.stdout.write(
+      `\nFirst super user created: ${config.adminEmail}\nGenerated password (shown only now): ${admin.generatedPassword}\n\n`,
+    );
+  }
+
+  const app = await buildApp({
+    db: database.db,
+    jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
+    version: readVersion(config.nodeEnv),
+    nodeEnv: config.nodeEnv,
+    logLevel: config.logLevel,
+    publicUrl: config.publicUrl,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    supportEmail: config.supportEmail,
+    staffEmailDomain: config.staffEmailDomain,
+    trustProxy: config.trustProxy,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // A hung close must not keep the process alive forever.
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

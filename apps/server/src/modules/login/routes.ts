@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  loginForgotBody,
+  loginInviteBody,
+  loginMfaBody,
+  loginPasswordBody,
+  loginRefreshBody,
+  loginResetBody,
+  loginResult,
+  refreshResult,
+} from '@console/contracts';
+import type { AppContext } from '../../context';
+import { readBearer } from '../../platform/authenticate';
+import { signInRateLimit } from '../../platform/rate-limit';
+import {
+  acceptInvitation,
+  refreshSession,
+  requestPasswordReset,
+  resetPassword,
+  signInWithMfa,
+  signInWithPassword,
+} from './service';
+
+const refusals = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
+
+/** Sign-in calls: public, and every one of them limited per client address. */
+export function loginRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const config = { public: true, rateLimit: signInRateLimit(ctx.limits) };
+    const tags = ['login'];
+
+    app.post('/login/password', {
+      config,
+      schema: { tags, summary: 'Sign in with e-mail and password', body: loginPasswordBody, response: { 200: loginResult, ...refusals } },
+      handler: (request) => signInWithPassword(ctx, request.body),
+    });
+
+    app.post('/login/mfa', {
+      config,
+      schema: {
+        tags,
+        summary: 'Complete sign-in with the e-mailed code (bearer: the pending-MFA token, optional)',
+        body: loginMfaBody,
+        response: { 200: loginResult, ...refusals },
+      },
+      handler: (request) => signInWithMfa(ctx, request.body, readBearer(request)),
+    });
+
+    app.post('/login/forgot', {
+      config,
+      schema: { tags, summary: 'Send a password reset code', body: loginForgotBody, response: { 200: loginResult, ...refusals } },
+      handler: (request) => requestPasswordReset(ctx, request.body),
+    });
+
+    app.post('/login/reset', {
+      config,
+      schema: { tags, summary: 'Set a new password with a reset code', body: loginResetBody, response: { 200: loginResult, ...refusals } },
+      handler: (request) => resetPassword(ctx, request.body),
+    });
+
+    app.post('/login/invite', {
+      config,
+      schema: { tags, summary: 'Accept an invitation and set a password', body: loginInviteBody, response: { 200: loginResult, ...refusals } },
+      handler: (request) => acceptInvitation(ctx, request.body),
+    });
+
+    app.post('/login/refresh', {
+      config,
+      schema: { tags, summary: 'Exchange a refresh token for a new pair', body: loginRefreshBody, response: { 200: refreshResult, ...refusals } },
+      handler: (request) => refreshSession(ctx, request.body),
+    });
+  };
+}

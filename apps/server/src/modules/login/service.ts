@@ -1,0 +1,184 @@
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import {
+  MFA_CODE_LENGTH,
+  MFA_CODE_TTL_MS,
+  MFA_MAX_ATTEMPTS,
+  errorDetails,
+  type LoginResult,
+  type RefreshResult,
+} from '@console/contracts';
+import type { AppContext } from '../../context';
+import { invitations, mfaChallenges, passwordResetRequests, type UserRow } from '../../db/schema/index';
+import { AppError } from '../../platform/errors';
+import { withAccountThrottle } from '../../platform/login-throttle';
+import { generateDigits, verifyPassword } from '../../platform/passwords';
+import { decryptCode, encryptCode, hmac, randomToken, safeEqual, sha256 } from '../../platform/secrets';
+import { issueSession, rotateRefreshToken } from '../../platform/tokens';
+import { changeUserPassword, createPasswordResetRequest, findUserByEmail } from '../users/service';
+import { mfaMail } from './mails';
+
+const noTokens = (userId: string | null): LoginResult => ({ user_id: userId, token: null, refresh_token: null });
+
+async function startSession(ctx: AppContext, user: UserRow): Promise<LoginResult> {
+  const session = await issueSession(ctx, user);
+  return { user_id: user.id, ...session };
+}
+
+/**
+ * Password sign-in. Unknown e-mail and wrong password answer alike and take alike long; the account
+ * state is revealed only to someone who knows the password.
+ */
+export async function signInWithPassword(ctx: AppContext, input: { email: string; password: string }): Promise<LoginResult> {
+  return withAccountThrottle(ctx, input.email, async () => {
+    const user = await findUserByEmail(ctx.db, input.email);
+    const valid = await verifyPassword(user?.passwordHash, input.password);
+    if (!user || !valid) throw AppError.unauthorized(errorDetails.invalidCredentials);
+    if (user.status !== 'active') throw AppError.forbidden(errorDetails.accountBlocked);
+    if (!user.isMfaEnabled) return startSession(ctx, user);
+    return startMfaChallenge(ctx, user);
+  });
+}
+
+/** Sends a one-time code; the answer's token equals its refresh token: a pending token good only for /login/mfa. */
+async function startMfaChallenge(ctx: AppContext, user: UserRow): Promise<LoginResult> {
+  const now = ctx.now();
+  const code = generateDigits(MFA_CODE_LENGTH);
+  const pendingToken = randomToken();
+  // Only the newest challenge is live: an older code in the inbox must not work any more.
+  await ctx.db
+    .update(mfaChallenges)
+    .set({ consumedAt: now })
+    .where(and(eq(mfaChallenges.userId, user.id), isNull(mfaChallenges.consumedAt)));
+  await ctx.db.insert(mfaChallenges).values({
+    userId: user.id,
+    pendingTokenHash: sha256(pendingToken),
+    codeHash: hmac(ctx.keys.codeHmac, code),
+    expiresAt: new Date(now.getTime() + MFA_CODE_TTL_MS),
+    createdAt: now,
+  });
+  await ctx.mailer.send(mfaMail(ctx.publicUrl, user.email, code));
+  return { user_id: user.id, token: pendingToken, refresh_token: pendingToken };
+}
+
+/**
+ * Second factor. The pending token (bearer) picks its challenge; without it (the e-mailed link opened
+ * in another browser) the user's newest live challenge is used. Wrong codes count; the fifth burns it.
+ */
+export async function signInWithMfa(
+  ctx: AppContext,
+  input: { email: string; token_code: string },
+  pendingToken: string | null,
+): Promise<LoginResult> {
+  return withAccountThrottle(ctx, input.email, async () => {
+    const refused = () => AppError.unauthorized(errorDetails.invalidMfaCode);
+    const now = ctx.now();
+    const user = await findUserByEmail(ctx.db, input.email);
+    if (!user) throw refused();
+    const live = and(eq(mfaChallenges.userId, user.id), isNull(mfaChallenges.consumedAt), gt(mfaChallenges.expiresAt, now));
+    const [byToken] = pendingToken
+      ? await ctx.db
+          .select()
+          .from(mfaChallenges)
+          .where(and(live, eq(mfaChallenges.pendingTokenHash, sha256(pendingToken))))
+          .limit(1)
+      : [];
+    const [challenge] = byToken
+      ? [byToken]
+      : await ctx.db.select().from(mfaChallenges).where(live).orderBy(desc(mfaChallenges.createdAt)).limit(1);
+    if (!challenge) throw refused();
+
+    if (!safeEqual(hmac(ctx.keys.codeHmac, input.token_code), challenge.codeHash)) {
+      const attempts = challenge.attempts + 1;
+      const burned = attempts >= MFA_MAX_ATTEMPTS;
+      await ctx.db
+        .update(mfaChallenges)
+        .set({ attempts, ...(burned ? { consumedAt: now } : {}) })
+        .where(eq(mfaChallenges.id, challenge.id));
+      throw AppError.unauthorized(burned ? errorDetails.mfaCodeBurned : errorDetails.invalidMfaCode);
+    }
+
+    // Single use even under concurrent calls: only one update finds it unconsumed.
+    const consumed = await ctx.db
+      .update(mfaChallenges)
+      .set({ consumedAt: now })
+      .where(and(eq(mfaChallenges.id, challenge.id), isNull(mfaChallenges.consumedAt)))
+      .returning({ id: mfaChallenges.id });
+    if (consumed.length === 0) throw refused();
+    if (user.status !== 'active') throw AppError.forbidden(errorDetails.accountBlocked);
+    return startSession(ctx, user);
+  });
+}
+
+/**
+ * Forgot password: the answer is the same whether or not the account exists, and the mail goes out
+ * in the background so the answer time does not tell either.
+ */
+export async function requestPasswordReset(ctx: AppContext, input: { email: string }): Promise<LoginResult> {
+  const user = await findUserByEmail(ctx.db, input.email);
+  if (user && user.status !== 'blocked') {
+    ctx.runInBackground(() => createPasswordResetRequest(ctx, user, { sendEmail: true, confirmed: true }));
+  } else {
+    // Comparable work for an unknown account (the encryption a real request does).
+    encryptCode(ctx.keys.codeEncryption, generateDigits(6));
+  }
+  return noTokens(null);
+}
+
+type CodeTable = typeof passwordResetRequests | typeof invitations;
+
+/** Finds the user's newest live code of a kind, checks it and marks it used (once, even concurrently). */
+async function consumeCode(ctx: AppContext, table: CodeTable, user: UserRow | undefined, code: string): Promise<boolean> {
+  if (!user) return false;
+  const now = ctx.now();
+  const [request] = await ctx.db
+    .select()
+    .from(table)
+    .where(and(eq(table.userId, user.id), isNull(table.usedAt), gt(table.expiresAt, now)))
+    .orderBy(desc(table.createdAt))
+    .limit(1);
+  const stored = request ? decryptCode(ctx.keys.codeEncryption, request.codeEncrypted) : null;
+  if (!request || !stored || !safeEqual(stored, code)) return false;
+  const used = await ctx.db
+    .update(table)
+    .set({ usedAt: now })
+    .where(and(eq(table.id, request.id), isNull(table.usedAt)))
+    .returning({ id: table.id });
+  return used.length > 0;
+}
+
+/** Reset with the e-mailed code: sets the password and ends every session of the user. */
+export async function resetPassword(
+  ctx: AppContext,
+  input: { email: string; token_code: string; password: string },
+): Promise<LoginResult> {
+  return withAccountThrottle(ctx, input.email, async () => {
+    const user = await findUserByEmail(ctx.db, input.email);
+    if (!(await consumeCode(ctx, passwordResetRequests, user, input.token_code)) || !user) {
+      throw AppError.unauthorized(errorDetails.invalidTokenCode);
+    }
+    // A reset unlocks a locked account; a blocked one stays blocked (an administrator decided that).
+    await changeUserPassword(ctx, user.id, input.password, user.status === 'locked' ? { status: 'active' } : {});
+    return noTokens(user.id);
+  });
+}
+
+/** Accepting an invitation sets the password and activates the account. */
+export async function acceptInvitation(
+  ctx: AppContext,
+  input: { email: string; token_code: string; password: string },
+): Promise<LoginResult> {
+  return withAccountThrottle(ctx, input.email, async () => {
+    const user = await findUserByEmail(ctx.db, input.email);
+    if (!(await consumeCode(ctx, invitations, user, input.token_code)) || !user) {
+      throw AppError.unauthorized(errorDetails.invalidTokenCode);
+    }
+    if (user.status === 'blocked') throw AppError.forbidden(errorDetails.accountBlocked);
+    await changeUserPassword(ctx, user.id, input.password, { status: 'active' });
+    return noTokens(user.id);
+  });
+}
+
+export function refreshSession(ctx: AppContext, input: { refresh_token: string }): Promise<RefreshResult> {
+  return rotateRefreshToken(ctx, input.refresh_token);
+}
+

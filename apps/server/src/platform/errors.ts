@@ -1,0 +1,87 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorDetails, errorTitle, type ApiError } from '@console/contracts';
+
+/**
+ * The one error type of the server. `detail` is safe to show to the caller; anything meant only
+ * for operators goes to the log through `cause`.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    options?: { cause?: unknown; headers?: Record<string, string> },
+  ) {
+    super(detail, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AppError';
+    this.headers = options?.headers ?? {};
+  }
+  readonly headers: Record<string, string>;
+
+  static badRequest(detail: string) {
+    return new AppError(400, detail);
+  }
+  static unauthorized(detail: string) {
+    return new AppError(401, detail);
+  }
+  static forbidden(detail: string = errorDetails.forbidden) {
+    return new AppError(403, detail);
+  }
+  static notFound(detail: string = errorDetails.notFound) {
+    return new AppError(404, detail);
+  }
+  static conflict(detail: string) {
+    return new AppError(409, detail);
+  }
+  static unavailable(detail: string) {
+    return new AppError(503, detail);
+  }
+  static tooManyAttempts(retryAfterSeconds: number) {
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    return new AppError(429, errorDetails.tooManyAttempts(seconds), { headers: { 'retry-after': String(seconds) } });
+  }
+}
+
+export function buildApiError(status: number, detail: string, traceback: string[] = []): ApiError {
+  return { status, title: errorTitle(status), detail, traceback };
+}
+
+function tracebackOf(error: unknown): string[] {
+  if (!(error instanceof Error) || !error.stack) return [];
+  return error.stack.split('\n').map((line) => line.trim());
+}
+
+/** Maps anything thrown to the error shape; bad input of any kind is a 4xx, never a 500. */
+export function toApiError(error: unknown, withTraceback: boolean): ApiError {
+  const traceback = withTraceback ? tracebackOf(error) : [];
+  if (error instanceof AppError) return buildApiError(error.status, error.detail, traceback);
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    // The first issue carries the spec's message ('Email must be at least 3 characters').
+    return buildApiError(400, error.validation[0]?.message ?? 'Invalid input', traceback);
+  }
+  if (isFastifyError(error) && error.statusCode && error.statusCode < 500) {
+    return buildApiError(error.statusCode, clientDetail(error), traceback);
+  }
+  return buildApiError(500, errorDetails.internal, traceback);
+}
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return error instanceof Error && 'code' in error;
+}
+
+/** Fastify's own 4xx errors (malformed JSON, wrong content type, body too large) keep their message. */
+function clientDetail(error: FastifyError): string {
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) return 'Body is not valid JSON.';
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'Body cannot be empty when content-type is application/json.';
+  return error.message;
+}
+
+export function registerErrorHandling(app: FastifyInstance, options: { withTraceback: boolean }): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const body = toApiError(error, options.withTraceback);
+    if (body.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ status: body.status, detail: body.detail }, 'request refused');
+    if (error instanceof AppError) reply.headers(error.headers);
+    return reply.status(body.status).type('application/json').send(body);
+  });
+}

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { SignJWT, jwtVerify } from 'jose';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  REFRESH_TOKEN_BYTES,
+  REFRESH_TOKEN_TTL_SECONDS,
+  errorDetails,
+  type RefreshResult,
+} from '@console/contracts';
+import type { AppContext } from '../context';
+import { refreshTokens, users, type UserRow } from '../db/schema/index';
+import { AppError } from './errors';
+import { randomToken, sha256 } from './secrets';
+
+export interface AccessClaims {
+  userId: string;
+  familyId: string;
+  tokenVersion: number;
+}
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+export function signAccessToken(ctx: AppContext, claims: AccessClaims): Promise<string> {
+  const issuedAt = seconds(ctx.now());
+  return new SignJWT({ sid: claims.familyId, ver: claims.tokenVersion })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.userId)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
+    .sign(ctx.keys.jwt);
+}
+
+/** Verifies signature and expiry; the algorithm is pinned so a token cannot choose how it is checked. */
+export async function verifyAccessToken(ctx: AppContext, token: string): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, ctx.keys.jwt, { algorithms: ['HS256'], currentDate: ctx.now() });
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.ver !== 'number') return null;
+    return { userId: payload.sub, familyId: payload.sid, tokenVersion: payload.ver };
+  } catch {
+    return null;
+  }
+}
+
+async function insertRefreshToken(ctx: AppContext, userId: string, familyId: string): Promise<string> {
+  const token = randomToken(REFRESH_TOKEN_BYTES);
+  const now = ctx.now();
+  await ctx.db.insert(refreshTokens).values({
+    familyId,
+    userId,
+    tokenHash: sha256(token),
+    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    createdAt: now,
+  });
+  return token;
+}
+
+/** Starts a new session (a new refresh-token family) and notes the sign-in time. */
+export async function issueSession(ctx: AppContext, user: UserRow): Promise<RefreshResult> {
+  const familyId = randomUUID();
+  const refreshToken = await insertRefreshToken(ctx, user.id, familyId);
+  await ctx.db.update(users).set({ lastLoginAt: ctx.now() }).where(eq(users.id, user.id));
+  const token = await signAccessToken(ctx, { userId: user.id, familyId, tokenVersion: user.tokenVersion });
+  return { token, refresh_token: refreshToken };
+}
+
+export async function revokeFamily(ctx: AppContext, familyId: string): Promise<void> {
+  await ctx.db
+    .update(refreshTokens)
+    .set({ revokedAt: ctx.now() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/**
+ * Exchanges a refresh token for a new pair. A token already rotated is a sign it was stolen
+ * (the thief or the owner used it first), so the whole family is revoked.
+ */
+export async function rotateRefreshToken(ctx: AppContext, presented: string): Promise<RefreshResult> {
+  const refused = () => AppError.unauthorized(errorDetails.invalidRefreshToken);
+  const now = ctx.now();
+  const [row] = await ctx.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(presented))).limit(1);
+  if (!row || row.revokedAt) throw refused();
+  if (row.rotatedAt) {
+    await revokeFamily(ctx, row.familyId);
+    throw refused();
+  }
+  if (row.expiresAt <= now) throw refused();
+
+  // The conditional update makes two concurrent uses of one token count as a reuse.
+  const claimed = await ctx.db
+    .update(refreshTokens)
+    .set({ rotatedAt: now })
+    .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.rotatedAt)))
+    .returning({ id: refreshTokens.id });
+  if (claimed.length === 0) {
+    await revokeFamily(ctx, row.familyId);
+    throw refused();
+  }
+
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, row.userId)).limit(1);
+  if (!user || user.status !== 'active') {
+    await revokeFamily(ctx, row.familyId);
+    throw refused();
+  }
+  const refreshToken = await insertRefreshToken(ctx, user.id, row.familyId);
+  const token = await signAccessToken(ctx, { userId: user.id, familyId: row.familyId, tokenVersion: user.tokenVersion });
+  return { token, refresh_token: refreshToken };
+}
+
+/** Ends every session of a user: outstanding access tokens fail the version check, refresh tokens are revoked. */
+export async function endUserSessions(ctx: AppContext, userId: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, userId));
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: ctx.now() })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  });
+}
+
+/** Whether the session family of an access token is still alive (not revoked, not reused). */
+export async function isFamilyLive(ctx: AppContext, userId: string, familyId: string): Promise<boolean> {
+  const [live] = await ctx.db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    .limit(1);
+  return live !== undefined;
+}

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp, type AppDeps } from '../src/app';
+import { openDatabase, type Database } from '../src/db/client';
+import { migrateDatabase } from '../src/db/migrate';
+import { createUser, type CreateUserInput } from '../src/modules/users/service';
+import type { UserRow } from '../src/db/schema/index';
+
+/**
+ * Resources opened during a file's beforeAll are closed here, newest first. The hook is registered
+ * when the file imports this module (hooks registered inside another hook would never run).
+ */
+const cleanups: (() => Promise<unknown> | unknown)[] = [];
+export function onCleanup(cleanup: () => Promise<unknown> | unknown): void {
+  cleanups.push(cleanup);
+}
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  cleanups.length = 0;
+});
+
+export const TEST_VERSION = '9.9.9-test';
+export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+export const STRONG_PASSWORD = 'Correct-Horse-7';
+
+/** A clock tests move by hand, so windows and expiries pass without sleeping. */
+export interface TestClock {
+  now: () => Date;
+  advance: (ms: number) => void;
+}
+
+export function createClock(start = new Date()): TestClock {
+  let current = start.getTime();
+  return { now: () => new Date(current), advance: (ms) => void (current += ms) };
+}
+
+/**
+ * A fresh, migrated database for one test file: PGlite in memory, or a uniquely named database on
+ * the server of TEST_DATABASE_URL (dropped afterwards). Tests isolate themselves by their own users.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({});
+    await migrateDatabase(database);
+    onCleanup(() => database.close());
+    return database;
+  }
+  const name = `test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  await migrateDatabase(database);
+  onCleanup(async () => {
+    await database.close();
+    const cleanup = new pg.Client({ connectionString: serverUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.end();
+  });
+  return database;
+}
+
+export interface TestAppOptions extends Partial<Omit<AppDeps, 'db'>> {
+  clock?: TestClock;
+}
+
+/** Builds the app on the file's database; closed after the file. */
+export async function createTestApp(database: Database, options: TestAppOptions = {}): Promise<FastifyInstance> {
+  const { clock, ...deps } = options;
+  const app = await buildApp({
+    db: database.db,
+    jwtSecret: TEST_SECRET,
+    version: TEST_VERSION,
+    nodeEnv: 'test',
+    logLevel: 'silent',
+    publicUrl: 'http://console.test',
+    // Generous by default so unrelated tests never trip the throttle; the rate-limit tests set their own.
+    limits: { maxCallsPerAddress: 100_000, maxFailuresPerAccount: 100_000 },
+    ...(clock ? { now: clock.now } : {}),
+    ...deps,
+  });
+  onCleanup(() => app.close());
+  return app;
+}
+
+export function uniqueEmail(label = 'user'): string {
+  return `${label}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+export async function createTestUser(
+  app: FastifyInstance,
+  input: Partial<CreateUserInput> = {},
+): Promise<{ user: UserRow; email: string; password: string }> {
+  const email = input.email ?? uniqueEmail();
+  const password = input.password ?? STRONG_PASSWORD;
+  const user = await createUser(app.ctx, { displayName: 'Test User', ...input, email, password });
+  return { user, email, password };
+}
+
+export function post(app: FastifyInstance, url: string, payload: unknown, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'POST', url, payload: payload as object, headers });
+}
+
+export function get(app: FastifyInstance, url: string, token?: string) {
+  return app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+}
+
+export async function signIn(app: FastifyInstance, email: string, password = STRONG_PASSWORD) {
+  const response = await post(app, '/api/v1/login/password', { email, password });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  return response.json<{ user_id: string; token: string; refresh_token: string }>();
+}
+
+export function expectError(response: LightMyRequestResponse, status: number, detail?: string) {
+  const body = response.json<{ status: number; title: string; detail: string; traceback: string[] }>();
+  const problems: string[] = [];
+  if (response.statusCode !== status) problems.push(`status ${response.statusCode} != ${status}`);
+  if (body.status !== status) problems.push(`body.status ${body.status} != ${status}`);
+  if (detail !== undefined && body.detail !== detail) problems.push(`detail '${body.detail}' != '${detail}'`);
+  if (!Array.isArray(body.traceback) || typeof body.title !== 'string') problems.push('not the error shape');
+  if (problems.length) throw new Error(`${problems.join('; ')}: ${response.body}`);
+  return body;
+}

@@ -1,0 +1,56 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { onCleanup } from './helper';
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** A real SMTP server on a free port; the app sends to it through SMTP_URL like in production. */
+export async function startSmtpServer(): Promise<{ url: string; waitForMail: (to: string, subject?: string) => Promise<ReceivedMail> }> {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          const to = session.envelope.rcptTo.map((address) => address.address.toLowerCase());
+          received.push({ to, subject: mail.subject ?? '', text: mail.text ?? '' });
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  onCleanup(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const taken = new Set<ReceivedMail>();
+  const waitForMail = async (to: string, subject?: string) => {
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const mail = received.find(
+        (item) => !taken.has(item) && item.to.includes(to.toLowerCase()) && (!subject || item.subject === subject),
+      );
+      if (mail) {
+        taken.add(mail);
+        return mail;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`no mail to ${to} arrived`);
+  };
+  return { url: `smtp://127.0.0.1:${port}`, waitForMail };
+}
+
+/** The code and link path of a sign-in mail ('/login/mfa/{email}/{code}'). */
+export function readCode(mail: ReceivedMail, step: 'mfa' | 'reset' | 'invite'): { code: string; link: string } {
+  const link = new RegExp(`https?://\\S+/login/${step}/\\S+/(\\d{6})`).exec(mail.text);
+  if (!link?.[1]) throw new Error(`no ${step} link in mail: ${mail.text}`);
+  return { code: link[1], link: link[0] };
+}

@@ -1,0 +1,118 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { ACCESS_TOKEN_TTL_SECONDS, errorDetails } from '@console/contracts';
+import { SignJWT } from 'jose';
+import { blockUser, changeUserPassword } from '../src/modules/users/service';
+import {
+  TEST_SECRET,
+  createClock,
+  createTestApp,
+  createTestUser,
+  expectError,
+  get,
+  openTestDatabase,
+  post,
+  signIn,
+  type TestClock,
+} from './helper';
+
+let app: FastifyInstance;
+let clock: TestClock;
+
+beforeAll(async () => {
+  clock = createClock();
+  app = await createTestApp(await openTestDatabase(), { clock });
+});
+
+const refresh = (token: string) => post(app, '/api/v1/login/refresh', { refresh_token: token });
+
+describe('refresh tokens', () => {
+  it('rotate on every use, and each new pair works', async () => {
+    const { email } = await createTestUser(app);
+    const first = await signIn(app, email);
+    const second = (await refresh(first.refresh_token)).json();
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect(second.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const third = await refresh(second.refresh_token);
+    expect(third.statusCode).toBe(200);
+    expect((await get(app, '/api/v1/session', third.json().token)).statusCode).toBe(200);
+  });
+
+  it('reusing a rotated token revokes the whole family', async () => {
+    const { email } = await createTestUser(app);
+    const first = await signIn(app, email);
+    const second = (await refresh(first.refresh_token)).json();
+    expectError(await refresh(first.refresh_token), 401, errorDetails.invalidRefreshToken);
+    // The legitimate holder of the newest pair is signed out too: nobody knows who the thief was.
+    expectError(await refresh(second.refresh_token), 401, errorDetails.invalidRefreshToken);
+    expectError(await get(app, '/api/v1/session', second.token), 401, errorDetails.invalidToken);
+  });
+
+  it('another sign-in of the same user is a separate family and keeps working', async () => {
+    const { email } = await createTestUser(app);
+    const laptop = await signIn(app, email);
+    const phone = await signIn(app, email);
+    await refresh(laptop.refresh_token);
+    await refresh(laptop.refresh_token);
+    expect((await refresh(phone.refresh_token)).statusCode).toBe(200);
+  });
+
+  it('refuses an unknown refresh token', async () => {
+    expectError(await refresh('not-a-real-token'), 401, errorDetails.invalidRefreshToken);
+  });
+});
+
+describe('access tokens', () => {
+  it('are refused without a bearer, when malformed, forged, or expired', async () => {
+    const { email, user } = await createTestUser(app);
+    const { token } = await signIn(app, email);
+    expectError(await get(app, '/api/v1/session'), 401, errorDetails.missingToken);
+    expectError(await get(app, '/api/v1/session', 'garbage'), 401, errorDetails.invalidToken);
+    const forged = await new SignJWT({ sid: 'x', ver: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('some-other-secret-of-enough-length-000'));
+    expectError(await get(app, '/api/v1/session', forged), 401, errorDetails.invalidToken);
+    // The "none" algorithm must never be accepted.
+    const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: user.id, sid: 'x', ver: 0 })).toString('base64url')}.`;
+    expectError(await get(app, '/api/v1/session', unsigned), 401, errorDetails.invalidToken);
+    clock.advance((ACCESS_TOKEN_TTL_SECONDS + 5) * 1000);
+    expectError(await get(app, '/api/v1/session', token), 401, errorDetails.invalidToken);
+  });
+
+  it('a token signed with the right key but an unknown session family is refused', async () => {
+    const { user } = await createTestUser(app);
+    const token = await new SignJWT({ sid: '00000000-0000-4000-8000-000000000000', ver: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setIssuedAt(Math.floor(clock.now().getTime() / 1000))
+      .setExpirationTime(Math.floor(clock.now().getTime() / 1000) + 60)
+      .sign(new TextEncoder().encode(TEST_SECRET));
+    expectError(await get(app, '/api/v1/session', token), 401, errorDetails.invalidToken);
+  });
+});
+
+describe('ending sessions', () => {
+  it('blocking a user ends every session and refuses sign-in', async () => {
+    const { email, password, user } = await createTestUser(app);
+    const a = await signIn(app, email);
+    const b = await signIn(app, email);
+    await blockUser(app.ctx, user.id);
+    for (const session of [a, b]) {
+      expectError(await get(app, '/api/v1/session', session.token), 401);
+      expectError(await refresh(session.refresh_token), 401, errorDetails.invalidRefreshToken);
+    }
+    expectError(await post(app, '/api/v1/login/password', { email, password }), 403, errorDetails.accountBlocked);
+  });
+
+  it('changing the password ends every session; the new password signs in', async () => {
+    const { email, user } = await createTestUser(app);
+    const old = await signIn(app, email);
+    await changeUserPassword(app.ctx, user.id, 'Changed-Pass-4');
+    expectError(await get(app, '/api/v1/session', old.token), 401, errorDetails.invalidToken);
+    expectError(await refresh(old.refresh_token), 401, errorDetails.invalidRefreshToken);
+    const fresh = await signIn(app, email, 'Changed-Pass-4');
+    expect((await get(app, '/api/v1/session', fresh.token)).statusCode).toBe(200);
+  });
+});
