@@ -1,8 +1,22 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-// One runner for every unit and API test; browser tests run through Playwright (scripts/e2e.mjs).
+/** The API suite runs on the embedded database, and a second time on PostgreSQL when TEST_DATABASE_URL is set. */
+function serverSuite(engine: 'pglite' | 'postgres'): TestProjectInlineConfiguration {
+  return {
+    extends: './apps/server/vitest.config.ts',
+    root: './apps/server',
+    test: { name: `server:${engine}`, env: { TEST_DATABASE_ENGINE: engine } },
+  };
+}
+
+// One runner for every unit and API test; browser tests run through Playwright (apps/web/playwright.config.ts).
 export default defineConfig({
   test: {
-    projects: ['packages/contracts', 'apps/server'],
+    projects: [
+      'packages/contracts',
+      'apps/web',
+      serverSuite('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverSuite('postgres')] : []),
+    ],
   },
 });

@@ -37,12 +37,13 @@ export function createClock(start = new Date()): TestClock {
 }
 
 /**
- * A fresh, migrated database for one test file: PGlite in memory, or a uniquely named database on
- * the server of TEST_DATABASE_URL (dropped afterwards). Tests isolate themselves by their own users.
+ * A fresh, migrated database for one test file: PGlite in memory, or, in the suite's PostgreSQL run
+ * (TEST_DATABASE_ENGINE=postgres, see vitest.config.ts), a uniquely named database on the server of
+ * TEST_DATABASE_URL (dropped afterwards). Tests isolate themselves by their own users.
  */
 export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
+  if (process.env.TEST_DATABASE_ENGINE !== 'postgres' || !serverUrl) {
     const database = await openDatabase({});
     await migrateDatabase(database);
     onCleanup(() => database.close());

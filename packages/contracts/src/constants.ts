@@ -16,6 +16,9 @@ export const DRAWER_WIDTH = '28rem';
 export const AUTH_STORAGE_KEY = 'console.auth.v1';
 export const APP_STATE_STORAGE_KEY = 'console.app-state.v1';
 export const DRAWER_STORAGE_KEY = 'console.drawer.v1';
+/** Tab-scoped (session storage): the pending-MFA token between the password and MFA steps, and a note for the next sign-in screen. */
+export const MFA_PENDING_STORAGE_KEY = 'console.mfa-pending.v1';
+export const SIGN_IN_NOTICE_STORAGE_KEY = 'console.sign-in-notice.v1';
 
 /** The server reports this version when it runs from a development checkout. */
 export const DEVELOPMENT_VERSION = 'development';

@@ -1,0 +1,87 @@
+import { expect, test, type Page } from '@playwright/test';
+import { AUTH_STORAGE_KEY } from '@console/contracts';
+import { seeded, users, type SeededUser } from './support/users';
+
+async function signIn(page: Page, user: SeededUser) {
+  await page.goto('/login/password');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('button', { name: 'Workspace' })).toBeVisible();
+}
+
+test('the sidebar is dimmed until a project is chosen, and the shell state survives a reload', async ({ page }) => {
+  await signIn(page, users.plain);
+  const sources = page.getByRole('link', { name: 'Sources' });
+  await expect(sources).toHaveAttribute('aria-disabled', 'true');
+
+  await page.goto(`/workspace/${seeded().workspaceId}`);
+  await expect(page.getByRole('button', { name: 'Project' })).toBeEnabled();
+
+  await page.goto(`/project/${seeded().projectId}`);
+  await expect(sources).not.toHaveAttribute('aria-disabled', 'true');
+  await page.getByRole('button', { name: 'Real-Time Test' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Real-Time Test' });
+  await expect(drawer).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('dialog', { name: 'Real-Time Test' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sources' })).not.toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByRole('link', { name: 'Sources' })).toHaveAttribute(
+    'href',
+    `/project/${seeded().projectId}/source`,
+  );
+  await expect(page.getByRole('button', { name: 'Project' })).toBeEnabled();
+});
+
+test('super users see the Admin Panel and everyone can sign out', async ({ page }) => {
+  await signIn(page, users.admin);
+  await page.getByRole('button', { name: new RegExp(users.admin.displayName) }).click();
+  await page.getByRole('menuitem', { name: 'Admin Panel' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  await page.getByRole('button', { name: new RegExp(users.admin.displayName) }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/login\/password/);
+  await page.goto('/workspace');
+  await expect(page).toHaveURL(/\/login\/password/);
+});
+
+test('inactivity warns two minutes before the limit, counts down, and Stay Logged In keeps the session', async ({ page }) => {
+  await page.clock.install();
+  await signIn(page, users.plain);
+
+  await page.clock.fastForward('27:59');
+  await expect(page.getByRole('dialog', { name: 'Session Timeout Warning' })).toHaveCount(0);
+  await page.clock.fastForward('00:02');
+  const warning = page.getByRole('dialog', { name: 'Session Timeout Warning' });
+  await expect(warning).toBeVisible();
+  await expect(warning).toContainText(/11[89]/);
+  await page.clock.runFor(10_000);
+  await expect(warning).toContainText(/10[89]/);
+
+  await warning.getByRole('button', { name: 'Stay Logged In' }).click();
+  await expect(warning).toHaveCount(0);
+  await page.clock.fastForward('27:00');
+  await expect(page).not.toHaveURL(/\/login/);
+});
+
+test('inactivity signs the user out at thirty minutes', async ({ page }) => {
+  await page.clock.install();
+  await signIn(page, users.plain);
+
+  await page.clock.fastForward('28:01');
+  await expect(page.getByRole('dialog', { name: 'Session Timeout Warning' })).toBeVisible();
+  await page.clock.fastForward('02:00');
+  await expect(page).toHaveURL(/\/login\/password/);
+  const stored = await page.evaluate((key) => window.localStorage.getItem(key), AUTH_STORAGE_KEY);
+  expect(stored).toBeNull();
+});
+
+test('Log Out Now ends the session from the warning', async ({ page }) => {
+  await page.clock.install();
+  await signIn(page, users.plain);
+  await page.clock.fastForward('28:30');
+  await page.getByRole('button', { name: 'Log Out Now' }).click();
+  await expect(page).toHaveURL(/\/login\/password/);
+});

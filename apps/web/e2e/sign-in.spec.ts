@@ -1,0 +1,91 @@
+import { expect, test } from '@playwright/test';
+import { users } from './support/users';
+import { latestCodeFor } from './support/mailbox';
+
+test('a user signs in with a password and lands in the console shell', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login\/password/);
+
+  await page.getByLabel('Email').fill(users.plain.email);
+  await page.getByLabel('Password', { exact: true }).fill(users.plain.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+
+  await expect(page).toHaveURL(/\/workspace$/);
+  await expect(page.getByRole('button', { name: 'Workspace' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Project' })).toBeDisabled();
+  await page.getByRole('button', { name: new RegExp(users.plain.displayName) }).click();
+  await expect(page.getByText(users.plain.email)).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'My Profile' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Get Support' })).toBeVisible();
+  // Only super users see the Admin Panel.
+  await expect(page.getByRole('menuitem', { name: 'Admin Panel' })).toHaveCount(0);
+});
+
+test('a wrong password is refused with the server message under the button', async ({ page }) => {
+  await page.goto('/login/password');
+  await page.getByLabel('Email').fill(users.plain.email);
+  await page.getByLabel('Password', { exact: true }).fill('Wrong#Password1');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+
+  await expect(page.getByText('Incorrect email or password.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login\/password/);
+});
+
+test('an invalid field shows a hint and disables submit', async ({ page }) => {
+  await page.goto('/login/password');
+  await page.getByLabel('Email').fill(users.plain.email);
+  await page.getByLabel('Password', { exact: true }).fill('short');
+
+  await expect(page.getByText('Hint: Password must be at least 8 characters')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+});
+
+test('a user with MFA signs in with the code from the e-mail', async ({ page }) => {
+  await page.goto('/login/password');
+  await page.getByLabel('Email').fill(users.mfa.email);
+  await page.getByLabel('Password', { exact: true }).fill(users.mfa.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+
+  await expect(page.getByText('MFA required - an email has been sent to the account holder.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login\/mfa/);
+  const code = await latestCodeFor(users.mfa.email);
+  await page.getByLabel('Code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+
+  await expect(page).toHaveURL(/\/workspace$/);
+  await expect(page.getByRole('button', { name: 'Workspace' })).toBeVisible();
+});
+
+test('a user who forgot the password resets it and signs in with the new one', async ({ page }) => {
+  await page.goto('/login/password');
+  await page.getByRole('link', { name: 'Forgot password' }).click();
+  await expect(page).toHaveURL(/\/login\/forgot/);
+  await page.getByLabel('Email').fill(users.forgetful.email);
+  await page.getByRole('button', { name: 'Send Reset Code' }).click();
+  await expect(page.getByText('An email has been sent to the account holder.')).toBeVisible();
+
+  const code = await latestCodeFor(users.forgetful.email);
+  await page.goto(`/login/reset/${encodeURIComponent(users.forgetful.email)}/${code}`);
+  await expect(page.getByLabel('Code')).toHaveValue(code);
+  const newPassword = 'Brand#New2026';
+  await page.getByLabel('Password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm Password').fill(newPassword);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+
+  await expect(page).toHaveURL(/\/login\/password/);
+  await page.getByLabel('Email').fill(users.forgetful.email);
+  await page.getByLabel('Password', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/workspace$/);
+});
+
+test('unknown paths show the not-found view', async ({ page }) => {
+  await page.goto('/login/password');
+  await page.getByLabel('Email').fill(users.plain.email);
+  await page.getByLabel('Password', { exact: true }).fill(users.plain.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/workspace$/);
+
+  await page.goto('/no/such/place');
+  await expect(page.getByText('Route not found.')).toBeVisible();
+});

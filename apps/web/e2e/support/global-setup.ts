@@ -1,0 +1,130 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { openDatabase } from '../../../server/src/db/client';
+import { migrateDatabase } from '../../../server/src/db/migrate';
+import { projectMemberships, projects, workspaceMemberships, workspaces } from '../../../server/src/db/schema/index';
+import { bootstrapSuperUser, createUser } from '../../../server/src/modules/users/service';
+import { users } from './users';
+
+const repositoryRoot = path.resolve(import.meta.dirname, '../../../..');
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** A real SMTP server: every mail the console sends is appended, parsed, to a JSON-lines mailbox file. */
+async function startMailbox(mailboxPath: string): Promise<{ port: number; close: () => Promise<void> }> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          const to = session.envelope.rcptTo.map((address) => address.address.toLowerCase());
+          appendFileSync(mailboxPath, `${JSON.stringify({ to, subject: mail.subject ?? '', text: mail.text ?? '' })}\n`);
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** The people and records the tests rely on, written before the server opens the embedded database. */
+async function seed(dataDir: string): Promise<{ workspaceId: string; projectId: string }> {
+  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
+  try {
+    await migrateDatabase(database);
+    const ctx = { db: database.db, now: () => new Date() };
+    await bootstrapSuperUser(ctx, { email: users.admin.email, password: users.admin.password });
+    const created = [];
+    for (const user of [users.plain, users.mfa, users.forgetful]) {
+      created.push(
+        await createUser(ctx, {
+          email: user.email,
+          displayName: user.displayName,
+          password: user.password,
+          isMfaEnabled: user.mfa,
+        }),
+      );
+    }
+    const [workspace] = await database.db
+      .insert(workspaces)
+      .values({ displayName: 'Acme Support', status: 'active' })
+      .returning();
+    const [project] = await database.db
+      .insert(projects)
+      .values({ workspaceId: workspace!.id, displayName: 'Help Centre' })
+      .returning();
+    const plain = created[0]!;
+    await database.db.insert(workspaceMemberships).values({ workspaceId: workspace!.id, userId: plain.id, role: 'admin' });
+    await database.db.insert(projectMemberships).values({ projectId: project!.id, userId: plain.id, role: 'admin' });
+    return { workspaceId: workspace!.id, projectId: project!.id };
+  } finally {
+    await database.close();
+  }
+}
+
+async function waitForHealth(url: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}.`);
+    const healthy = await fetch(`${url}/healthz`).then((response) => response.ok, () => false);
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('The server did not answer /healthz within a minute.');
+}
+
+/** Starts the real server (built console, embedded database, SMTP to the test mailbox) for the browser tests. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const workDir = mkdtempSync(path.join(tmpdir(), 'console-e2e-'));
+  const dataDir = path.join(workDir, 'data');
+  const mailboxPath = path.join(workDir, 'mailbox.jsonl');
+  const mailbox = await startMailbox(mailboxPath);
+  const ids = await seed(dataDir);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repositoryRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+    },
+  });
+  await waitForHealth(baseUrl, server);
+
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_MAILBOX = mailboxPath;
+  process.env.E2E_WORKSPACE_ID = ids.workspaceId;
+  process.env.E2E_PROJECT_ID = ids.projectId;
+
+  return async () => {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+    await mailbox.close();
+    rmSync(workDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,22 @@
+/** The people the browser tests sign in as; the global setup creates them before the server starts. */
+export interface SeededUser {
+  email: string;
+  password: string;
+  displayName: string;
+  mfa: boolean;
+}
+
+export const users = {
+  admin: { email: 'admin@console.test', password: 'Admin#Pass2026', displayName: 'Administrator', mfa: false },
+  plain: { email: 'ada@console.test', password: 'Ada#Lovelace1815', displayName: 'Ada Lovelace', mfa: false },
+  mfa: { email: 'grace@console.test', password: 'Grace#Hopper1906', displayName: 'Grace Hopper', mfa: true },
+  forgetful: { email: 'alan@console.test', password: 'Alan#Turing1912', displayName: 'Alan Turing', mfa: false },
+} satisfies Record<string, SeededUser>;
+
+/** Ids of the records the global setup created, handed over through the environment. */
+export function seeded() {
+  const workspaceId = process.env.E2E_WORKSPACE_ID;
+  const projectId = process.env.E2E_PROJECT_ID;
+  if (!workspaceId || !projectId) throw new Error('The global setup did not seed a workspace and project.');
+  return { workspaceId, projectId };
+}

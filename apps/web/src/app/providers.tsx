@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { MantineProvider, createTheme } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ModalSuppressionProvider } from '@/components/app-modal';
+import { ApiError } from '@/lib/api-client';
+
+const theme = createTheme({
+  primaryColor: 'blue',
+  defaultRadius: 'sm',
+  // System fonts only: no font downloads (CSP and no third-party calls).
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+});
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // A refusal (4xx) will not change by asking again; network trouble and 5xx get two more tries.
+      retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <Notifications position="top-right" />
+      <QueryClientProvider client={queryClient}>
+        <ModalSuppressionProvider>{children}</ModalSuppressionProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,63 @@
+import { Anchor, Badge, Burger, Button, Group, Loader } from '@mantine/core';
+import { IconBuilding, IconFolder } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import type { Session } from '@console/contracts';
+import { Logo } from '@/components/logo';
+import { paths } from '@/config/paths';
+import { UserMenu } from './user-menu';
+
+interface HeaderProps {
+  session: Session | undefined;
+  sessionLoading: boolean;
+  workspaceId: string | null;
+  navbarOpened: boolean;
+  onToggleNavbar: () => void;
+}
+
+/** Header (console.md §2): logo and version, Workspace, Project (needs a workspace), user menu. */
+export function Header({ session, sessionLoading, workspaceId, navbarOpened, onToggleNavbar }: HeaderProps) {
+  const navigate = useNavigate();
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={navbarOpened}
+          onClick={onToggleNavbar}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={navbarOpened ? 'Close navigation' : 'Open navigation'}
+        />
+        <Anchor component={Link} to={paths.workspaces.to()} underline="never" c="inherit" aria-label="Assistant Console home">
+          <Logo />
+        </Anchor>
+        {session && (
+          <Badge variant="light" color="gray" tt="none" title="Server version" data-testid="server-version">
+            {session.version}
+          </Badge>
+        )}
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <Button
+          variant="subtle"
+          leftSection={<IconBuilding size={16} />}
+          onClick={() => navigate(paths.workspaces.to())}
+          title={session?.workspace ? `Current workspace: ${session.workspace.display_name}` : undefined}
+        >
+          Workspace
+        </Button>
+        <Button
+          variant="subtle"
+          leftSection={<IconFolder size={16} />}
+          disabled={!workspaceId}
+          onClick={() => workspaceId && navigate(paths.workspace.to(workspaceId))}
+          title={session?.project ? `Current project: ${session.project.display_name}` : undefined}
+        >
+          Project
+        </Button>
+        {session && <UserMenu user={session.user} />}
+        {!session && sessionLoading && <Loader size="sm" aria-label="Loading session" />}
+      </Group>
+    </Group>
+  );
+}

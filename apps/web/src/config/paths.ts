@@ -1,0 +1,63 @@
+/**
+ * Every route of the console in one place (console.md §2), so links and the router never disagree.
+ * `path` is the router pattern, `to(...)` builds a concrete link.
+ */
+// '@' is legal in a path segment; keeping it makes sign-in links readable (/login/password/ann@example.com).
+const enc = (value: string | null | undefined) =>
+  value ? `/${encodeURIComponent(value).replace(/%40/g, '@')}` : '';
+
+export const paths = {
+  root: '/',
+  login: {
+    root: '/login',
+    password: { path: 'password/:email?', to: (email?: string | null) => `/login/password${enc(email)}` },
+    reset: {
+      path: 'reset/:email?/:tokenCode?',
+      to: (email?: string | null, code?: string | null) => `/login/reset${enc(email)}${email ? enc(code) : ''}`,
+    },
+    invite: {
+      path: 'invite/:email?/:tokenCode?',
+      to: (email?: string | null, code?: string | null) => `/login/invite${enc(email)}${email ? enc(code) : ''}`,
+    },
+    forgot: { path: 'forgot/:email?', to: (email?: string | null) => `/login/forgot${enc(email)}` },
+    mfa: {
+      path: 'mfa/:email?/:tokenCode?',
+      to: (email?: string | null, code?: string | null) => `/login/mfa${enc(email)}${email ? enc(code) : ''}`,
+    },
+  },
+  workspaces: { path: 'workspace', to: () => '/workspace' },
+  workspace: { path: 'workspace/:workspaceId', to: (id: string) => `/workspace/${encodeURIComponent(id)}` },
+  workspaceMembership: {
+    path: 'workspace/:workspaceId/membership',
+    to: (id: string) => `/workspace/${encodeURIComponent(id)}/membership`,
+  },
+  workspaceApiKey: {
+    path: 'workspace/:workspaceId/api-key',
+    to: (id: string) => `/workspace/${encodeURIComponent(id)}/api-key`,
+  },
+  project: {
+    path: 'project/:projectId',
+    to: (id: string, sub = '') => `/project/${encodeURIComponent(id)}${sub ? `/${sub}` : ''}`,
+  },
+  profile: { path: 'profile', to: () => '/profile' },
+  user: { path: 'user/:userId', to: (id: string) => `/user/${encodeURIComponent(id)}` },
+  users: { path: 'user', to: () => '/user' },
+  admin: { path: 'admin', to: () => '/admin' },
+  support: { path: 'support', to: () => '/support' },
+} as const;
+
+/** Sub-paths of a project (project-areas spec) and the sidebar label of each. */
+export const projectAreas = {
+  source: 'Sources',
+  scenario: 'Scenarios',
+  slot: 'Slots',
+  intent: 'Intents',
+  sequence: 'Sequences',
+  content: 'All Content',
+  jargon: 'Jargon Mapper',
+  channel: 'Channels',
+  deployment: 'Deploy',
+  dashboard: 'Dashboard',
+  conv: 'Conversations',
+} as const;
+export type ProjectArea = keyof typeof projectAreas;

@@ -1,0 +1,122 @@
+import type { FormEvent } from 'react';
+import { Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
+import { TOKEN_CODE_LENGTH, loginInviteBody, loginResetBody } from '@console/contracts';
+import { errorDetail } from '@/lib/api-client';
+import { paths } from '@/config/paths';
+import { useLoginInvite } from '../api/login-invite';
+import { useLoginReset } from '../api/login-reset';
+import { FormStatus } from './form-status';
+import { LoginLayout } from './login-layout';
+import { useLoginForm } from './use-login-form';
+
+interface CodePasswordValues extends Record<string, unknown> {
+  email: string;
+  token_code: string;
+  password: string;
+  password_validator: string;
+  agree_tos: boolean;
+}
+
+const modes = {
+  reset: {
+    heading: 'Reset your password',
+    submit: 'Reset Password',
+    schema: loginResetBody,
+    done: 'Your password has been reset. Sign in with the new one.',
+  },
+  invite: {
+    heading: 'Accept your invitation',
+    submit: 'Accept Invitation',
+    schema: loginInviteBody,
+    done: 'Invitation accepted. Sign in with your new password.',
+  },
+} as const;
+
+/** Reset (forgot-password code) and invite (invitation code): a code plus a new password. */
+export function CodePasswordStep({ mode }: { mode: 'reset' | 'invite' }) {
+  const { email = '', tokenCode = '' } = useParams();
+  const navigate = useNavigate();
+  const config = modes[mode];
+  const form = useLoginForm<CodePasswordValues>(config.schema, {
+    email,
+    token_code: tokenCode,
+    password: '',
+    password_validator: '',
+    agree_tos: false,
+  });
+  const reset = useLoginReset();
+  const invite = useLoginInvite();
+  const mutation = mode === 'reset' ? reset : invite;
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.valid || mutation.isPending) return;
+    const onSuccess = () => {
+      const signInEmail = loginResetBody.shape.email.parse(form.values.email);
+      navigate(paths.login.password.to(signInEmail), { state: { notice: config.done } });
+    };
+    if (mode === 'reset') {
+      reset.mutate(
+        {
+          email: form.values.email,
+          token_code: form.values.token_code,
+          password: form.values.password,
+          password_validator: form.values.password_validator,
+        },
+        { onSuccess },
+      );
+    } else {
+      invite.mutate({ ...form.values, agree_tos: true }, { onSuccess });
+    }
+  }
+
+  return (
+    <LoginLayout step={mode} heading={config.heading} email={form.values.email}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            value={form.values.email}
+            onChange={(event) => form.setField('email', event.currentTarget.value)}
+            autoFocus={!email}
+          />
+          <TextInput
+            label="Code"
+            autoComplete="one-time-code"
+            maxLength={TOKEN_CODE_LENGTH}
+            value={form.values.token_code}
+            onChange={(event) => form.setField('token_code', event.currentTarget.value.trim())}
+            autoFocus={Boolean(email) && !tokenCode}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            value={form.values.password}
+            onChange={(event) => form.setField('password', event.currentTarget.value)}
+            autoFocus={Boolean(email) && Boolean(tokenCode)}
+          />
+          <PasswordInput
+            label="Confirm Password"
+            autoComplete="new-password"
+            value={form.values.password_validator}
+            onChange={(event) => form.setField('password_validator', event.currentTarget.value)}
+          />
+          {mode === 'invite' && (
+            <Checkbox
+              label="I agree to the terms of use"
+              checked={form.values.agree_tos}
+              onChange={(event) => form.setField('agree_tos', event.currentTarget.checked)}
+            />
+          )}
+          <Button type="submit" disabled={!form.valid} loading={mutation.isPending} fullWidth>
+            {config.submit}
+          </Button>
+          <FormStatus hint={form.hint} error={mutation.isError ? errorDetail(mutation.error) : null} />
+        </Stack>
+      </form>
+    </LoginLayout>
+  );
+}
