@@ -22,3 +22,17 @@ export function exactText(field: string, length: number) {
 export function oneOf<const T extends readonly [string, ...string[]]>(field: string, values: T) {
   return z.enum(values, { error: messages.oneOf(field, values) });
 }
+
+/**
+ * An object that refuses unknown fields, naming them; a field the server does not know is a
+ * client bug worth a clear 400 rather than silently dropped data.
+ */
+export function strictObject<T extends z.core.$ZodLooseShape>(shape: T) {
+  return z.strictObject(shape, {
+    error: (issue) => {
+      if (issue.code === 'unrecognized_keys') return `${issue.keys.join(', ')} is not an accepted field`;
+      if (issue.code === 'invalid_type') return 'Body must be a JSON object';
+      return undefined;
+    },
+  });
+}
