@@ -17,13 +17,20 @@ import {
 import type { AppContext, LoginLimits } from './context';
 import type { Db } from './db/client';
 import { aboutRoutes } from './modules/about/routes';
+import { apiKeyRoutes } from './modules/api-keys/routes';
 import { avatarRoutes } from './modules/avatars/routes';
 import { healthRoutes } from './modules/health/routes';
 import { loginRoutes } from './modules/login/routes';
+import { membershipRoutes } from './modules/memberships/routes';
+import { projectRoutes } from './modules/projects/routes';
 import { sessionRoutes } from './modules/session/routes';
+import { supportRoutes } from './modules/support/routes';
+import { userRoutes } from './modules/users/routes';
 import { defaultWebRoot, registerWebConsole } from './modules/web/static';
+import { workspaceRoutes } from './modules/workspaces/routes';
 import { API_PREFIX, registerAuthentication } from './platform/authenticate';
 import { buildApiError, registerErrorHandling } from './platform/errors';
+import { documentListQueries } from './platform/listing';
 import { buildLoggerOptions, type LogStream } from './platform/logging';
 import { createMailer } from './platform/mail';
 import { registerRateLimit } from './platform/rate-limit';
@@ -126,7 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       info: { title: 'Console API', version: deps.version },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: documentListQueries(jsonSchemaTransform),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   registerAuthentication(app, ctx);
@@ -138,6 +145,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(aboutRoutes(ctx));
       await api.register(loginRoutes(ctx));
       await api.register(sessionRoutes(ctx));
+      await api.register(userRoutes(ctx));
+      await api.register(workspaceRoutes(ctx));
+      await api.register(projectRoutes(ctx));
+      await api.register(membershipRoutes(ctx));
+      await api.register(apiKeyRoutes(ctx));
+      await api.register(supportRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );

@@ -2,11 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { count, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Role } from '@console/contracts';
 import { buildApp, type AppDeps } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
 import { createUser, type CreateUserInput } from '../src/modules/users/service';
-import type { UserRow } from '../src/db/schema/index';
+import { deployments, projects, workspaceMemberships, workspaces, type UserRow } from '../src/db/schema/index';
+import { issueSession } from '../src/platform/tokens';
 
 /**
  * Resources opened during a file's beforeAll are closed here, newest first. The hook is registered
@@ -128,4 +132,63 @@ export function expectError(response: LightMyRequestResponse, status: number, de
   if (!Array.isArray(body.traceback) || typeof body.title !== 'string') problems.push('not the error shape');
   if (problems.length) throw new Error(`${problems.join('; ')}: ${response.body}`);
   return body;
+}
+
+/**
+ * An access token for a user without the password step (no argon2): one session per call, issued
+ * the way sign-in issues it. Sign-in itself is covered by the login tests.
+ */
+export async function tokenFor(app: FastifyInstance, user: UserRow): Promise<string> {
+  return (await issueSession(app.ctx, user)).token;
+}
+
+/** A user (created through the service) and a token for them. */
+export async function createSignedInUser(app: FastifyInstance, input: Partial<CreateUserInput> = {}) {
+  const created = await createTestUser(app, input);
+  return { ...created, token: await tokenFor(app, created.user) };
+}
+
+export function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  token?: string | null,
+  payload?: unknown,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+/** A workspace with one project (and its deployment), and the given workspace members. */
+export async function createWorkspaceTree(
+  app: FastifyInstance,
+  members: { user: UserRow; role: Role }[] = [],
+  name = 'Acme',
+) {
+  const { db } = app.ctx;
+  const [workspace] = await db.insert(workspaces).values({ displayName: name, status: 'active' }).returning();
+  const [project] = await db.insert(projects).values({ workspaceId: workspace!.id, displayName: `${name} Help` }).returning();
+  const [deployment] = await db
+    .insert(deployments)
+    .values({ projectId: project!.id, displayName: 'Production', key: randomUUID() })
+    .returning();
+  const memberships: Record<string, string> = {};
+  for (const member of members) {
+    const [row] = await db
+      .insert(workspaceMemberships)
+      .values({ workspaceId: workspace!.id, userId: member.user.id, role: member.role })
+      .returning();
+    memberships[member.user.id] = row!.id;
+  }
+  return { workspace: workspace!, project: project!, deployment: deployment!, memberships };
+}
+
+/** Rows of a table (for "nothing was written" checks). */
+export async function countRows(app: FastifyInstance, table: PgTable, where?: SQL): Promise<number> {
+  const [row] = await app.ctx.db.select({ total: count() }).from(table).where(where);
+  return Number(row?.total ?? 0);
 }

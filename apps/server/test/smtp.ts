@@ -7,6 +7,7 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  replyTo: string | null;
 }
 
 /** A real SMTP server on a free port; the app sends to it through SMTP_URL like in production. */
@@ -20,7 +21,7 @@ export async function startSmtpServer(): Promise<{ url: string; waitForMail: (to
       simpleParser(stream)
         .then((mail) => {
           const to = session.envelope.rcptTo.map((address) => address.address.toLowerCase());
-          received.push({ to, subject: mail.subject ?? '', text: mail.text ?? '' });
+          received.push({ to, subject: mail.subject ?? '', text: mail.text ?? '', replyTo: mail.replyTo?.value[0]?.address ?? null });
           callback();
         })
         .catch((error: Error) => callback(error));

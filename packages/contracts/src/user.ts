@@ -113,3 +113,11 @@ export const userList = defineList({
     updated_at: { kind: 'date' },
   },
 });
+
+/** GET/PUT /user/{id}/reset: the newest live reset request, or null. */
+export const userResetAnswerSchema = z.object({ reset_request: passwordResetRequestSchema.nullable() });
+export type UserResetAnswer = z.infer<typeof userResetAnswerSchema>;
+
+/** GET /user/{id}/invite: the newest live invitation, or null. */
+export const userInviteAnswerSchema = z.object({ invitation: invitationSchema.nullable() });
+export type UserInviteAnswer = z.infer<typeof userInviteAnswerSchema>;

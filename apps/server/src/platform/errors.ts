@@ -55,6 +55,8 @@ function tracebackOf(error: unknown): string[] {
 export function toApiError(error: unknown, withTraceback: boolean): ApiError {
   const traceback = withTraceback ? tracebackOf(error) : [];
   if (error instanceof AppError) return buildApiError(error.status, error.detail, traceback);
+  const dataException = dataExceptionDetail(error);
+  if (dataException) return buildApiError(400, dataException, traceback);
   if (hasZodFastifySchemaValidationErrors(error)) {
     // The first issue carries the spec's message ('Email must be at least 3 characters').
     return buildApiError(400, error.validation[0]?.message ?? 'Invalid input', traceback);
@@ -84,4 +86,31 @@ export function registerErrorHandling(app: FastifyInstance, options: { withTrace
     if (error instanceof AppError) reply.headers(error.headers);
     return reply.status(body.status).type('application/json').send(body);
   });
+}
+
+/** The SQLSTATE of a PostgreSQL error, also when Drizzle wraps the driver's error in its own. */
+export function pgErrorCode(error: unknown): string | null {
+  let current = error;
+  for (let depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/** A unique violation (23505): two writers raced past a check, or a value is taken. */
+export function isUniqueViolation(error: unknown): boolean {
+  return pgErrorCode(error) === '23505';
+}
+
+/**
+ * Class 22 (data exception) is a value PostgreSQL cannot take: text with a NUL character, a date
+ * beyond its range. Only input carries such values, so it is the caller's 400, never a 500.
+ */
+function dataExceptionDetail(error: unknown): string | null {
+  const code = pgErrorCode(error);
+  if (!code?.startsWith('22')) return null;
+  if (code === '22021' || code === '22P05') return 'Text must not contain NUL characters.';
+  return 'A value is out of range or not valid.';
 }

@@ -8,6 +8,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Where answers go (support messages: the user who wrote). */
+  replyTo?: string;
 }
 
 export interface Mailer {
@@ -46,7 +48,7 @@ export function createMailer(options: MailerOptions): Mailer {
   }
   return {
     send: async (mail) => {
-      await options.db.insert(outbox).values({ ...mail, createdAt: options.now() });
+      await options.db.insert(outbox).values({ to: mail.to, subject: mail.subject, text: mail.text, createdAt: options.now() });
       const logged = logBodies ? mail : { to: mail.to, subject: mail.subject };
       log.info({ mail: logged }, 'mail stored in outbox (no SMTP_URL)');
     },

@@ -1,0 +1,14 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** Messages to support: always stored (also when no SUPPORT_EMAIL is set); kept when the user is deleted. */
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    message: text().notNull(),
+    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('support_messages_user_idx').on(table.userId)],
+);

@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiKeyList,
+  apiKeySchema,
+  createApiKeyBody,
+  createdApiKeySchema,
+  listResponse,
+  updateApiKeyBody,
+} from '@console/contracts';
+import type { AppContext } from '../../context';
+import { requireAuth } from '../../platform/authenticate';
+import { listQuery } from '../../platform/listing';
+import { idParams, noContent, refusals, security } from '../../platform/params';
+import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from './service';
+
+export function apiKeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['api-keys'];
+
+    app.get('/workspace/:id/api-key', {
+      schema: {
+        tags,
+        security,
+        summary: "A workspace's API keys (its readers; never the keys themselves)",
+        params: idParams,
+        querystring: listQuery(apiKeyList),
+        response: { 200: listResponse(apiKeySchema), ...refusals },
+      },
+      handler: (request) => listApiKeys(ctx, requireAuth(request).user, request.params.id, request.query),
+    });
+
+    app.post('/workspace/:id/api-key', {
+      schema: {
+        tags,
+        security,
+        summary: 'Create an API key for a deployment of the workspace (workspace admins); the key is answered once',
+        params: idParams,
+        // Expiry is checked against the server's (injectable) clock.
+        body: createApiKeyBody(ctx.now),
+        response: { 201: createdApiKeySchema, ...refusals },
+      },
+      handler: async (request, reply) =>
+        reply.status(201).send(await createApiKey(ctx, requireAuth(request).user, request.params.id, request.body)),
+    });
+
+    app.put('/api-key/:id', {
+      schema: {
+        tags,
+        security,
+        summary: 'Update description and status (workspace admins and editors)',
+        params: idParams,
+        body: updateApiKeyBody,
+        response: { 200: apiKeySchema, ...refusals },
+      },
+      handler: (request) => updateApiKey(ctx, requireAuth(request).user, request.params.id, request.body),
+    });
+
+    app.delete('/api-key/:id', {
+      schema: { tags, security, summary: 'Delete an API key (workspace admins)', params: idParams, response: { 204: noContent, ...refusals } },
+      handler: async (request, reply) => {
+        await deleteApiKey(ctx, requireAuth(request).user, request.params.id);
+        return reply.status(204).send(null);
+      },
+    });
+  };
+}

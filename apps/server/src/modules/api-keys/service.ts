@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, eq } from 'drizzle-orm';
+import {
+  API_KEY_HINT_LENGTH,
+  API_KEY_PREFIX,
+  API_KEY_RANDOM_BYTES,
+  apiKeyList,
+  type ApiKey,
+  type CreatedApiKey,
+  type createApiKeyBody,
+  type ListQuery,
+  type ListResponse,
+  type updateApiKeyBody,
+} from '@console/contracts';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { apiKeys, deployments, projects, type ApiKeyRow, type UserRow } from '../../db/schema/index';
+import { demand, readableWorkspace } from '../../platform/access';
+import { AppError } from '../../platform/errors';
+import { listPage } from '../../platform/listing';
+import { sha256 } from '../../platform/secrets';
+
+export const apiKeyMessages = {
+  foreignResource: 'Resource ID must be a deployment of this workspace.',
+} as const;
+
+export function toApiKey(row: ApiKeyRow): ApiKey {
+  return {
+    id: row.id,
+    display_name: row.displayName,
+    description: row.description,
+    status: row.status,
+    hint: row.hint,
+    scopes: row.scopes,
+    resource_type: row.resourceType,
+    resource_id: row.resourceId,
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** `ack_` + 256 random bits, base64url. */
+export function generateApiKey(): string {
+  return `${API_KEY_PREFIX}${randomBytes(API_KEY_RANDOM_BYTES).toString('base64url')}`;
+}
+
+export async function listApiKeys(
+  ctx: AppContext,
+  user: UserRow,
+  workspaceId: string,
+  query: ListQuery,
+): Promise<ListResponse<ApiKey>> {
+  await readableWorkspace(ctx, user, workspaceId);
+  const page = await listPage(
+    apiKeyList,
+    query,
+    {
+      display_name: apiKeys.displayName,
+      description: apiKeys.description,
+      status: apiKeys.status,
+      expires_at: apiKeys.expiresAt,
+      updated_at: apiKeys.updatedAt,
+      created_at: apiKeys.createdAt,
+    },
+    {
+      rows: ctx.db.select().from(apiKeys).$dynamic(),
+      count: ctx.db.select({ total: count() }).from(apiKeys).$dynamic(),
+      where: eq(apiKeys.workspaceId, workspaceId),
+      id: apiKeys.id,
+    },
+  );
+  return { records: page.records.map(toApiKey), total: page.total };
+}
+
+/** Creates a key; the answer is the only time the key itself leaves the server. */
+export async function createApiKey(
+  ctx: AppContext,
+  user: UserRow,
+  workspaceId: string,
+  input: z.output<ReturnType<typeof createApiKeyBody>>,
+): Promise<CreatedApiKey> {
+  const { permissions } = await readableWorkspace(ctx, user, workspaceId);
+  demand(permissions.canCreateApiKey);
+  const [deployment] = await ctx.db
+    .select({ id: deployments.id })
+    .from(deployments)
+    .innerJoin(projects, eq(projects.id, deployments.projectId))
+    .where(and(eq(deployments.id, input.resource_id), eq(projects.workspaceId, workspaceId)))
+    .limit(1);
+  if (!deployment) throw AppError.badRequest(apiKeyMessages.foreignResource);
+  const key = generateApiKey();
+  const now = ctx.now();
+  const [row] = await ctx.db
+    .insert(apiKeys)
+    .values({
+      workspaceId,
+      displayName: input.display_name,
+      description: input.description,
+      status: 'active',
+      keyHash: sha256(key),
+      hint: key.slice(-API_KEY_HINT_LENGTH),
+      scopes: [...new Set(input.scopes)],
+      resourceType: input.resource_type,
+      resourceId: input.resource_id,
+      expiresAt: input.expires_at ? new Date(input.expires_at) : null,
+      createdBy: user.id,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no API key');
+  return { ...toApiKey(row), key };
+}
+
+/** A key the caller may read through its workspace (else 404, like any foreign resource). */
+async function readableApiKey(ctx: AppContext, user: UserRow, id: string) {
+  const [row] = await ctx.db.select().from(apiKeys).where(eq(apiKeys.id, id)).limit(1);
+  if (!row) throw AppError.notFound();
+  const access = await readableWorkspace(ctx, user, row.workspaceId);
+  return { row, ...access };
+}
+
+export async function updateApiKey(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  input: z.output<typeof updateApiKeyBody>,
+): Promise<ApiKey> {
+  const { permissions } = await readableApiKey(ctx, user, id);
+  demand(permissions.canUpdateApiKey);
+  const [row] = await ctx.db
+    .update(apiKeys)
+    .set({ description: input.description, status: input.status, updatedAt: ctx.now() })
+    .where(eq(apiKeys.id, id))
+    .returning();
+  if (!row) throw AppError.notFound();
+  return toApiKey(row);
+}
+
+export async function deleteApiKey(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+  const { permissions } = await readableApiKey(ctx, user, id);
+  demand(permissions.canDeleteApiKey);
+  await ctx.db.delete(apiKeys).where(eq(apiKeys.id, id));
+}
+
+/**
+ * The key presented by an outside caller (the conversation-store API): found by its hash, active
+ * and not expired; null otherwise. The caller then checks scope and resource.
+ */
+export async function verifyApiKey(ctx: Pick<AppContext, 'db' | 'now'>, presented: string): Promise<ApiKeyRow | null> {
+  if (!presented.startsWith(API_KEY_PREFIX)) return null;
+  const [row] = await ctx.db.select().from(apiKeys).where(eq(apiKeys.keyHash, sha256(presented))).limit(1);
+  if (!row || row.status !== 'active') return null;
+  if (row.expiresAt && row.expiresAt.getTime() <= ctx.now().getTime()) return null;
+  return row;
+}

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createMembershipBody,
+  joinWorkspaceBody,
+  listResponse,
+  membershipList,
+  membershipSchema,
+} from '@console/contracts';
+import type { AppContext } from '../../context';
+import { requireAuth } from '../../platform/authenticate';
+import { listQuery } from '../../platform/listing';
+import { idParams, membershipParams, noContent, refusals, security } from '../../platform/params';
+import { addMember, deleteMember, joinWorkspace, listMemberships } from './service';
+
+export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['memberships'];
+
+    app.get('/workspace/:id/membership', {
+      schema: {
+        tags,
+        security,
+        summary: "A workspace's members (its readers)",
+        params: idParams,
+        querystring: listQuery(membershipList),
+        response: { 200: listResponse(membershipSchema), ...refusals },
+      },
+      handler: (request) => listMemberships(ctx, requireAuth(request).user, request.params.id, request.query),
+    });
+
+    app.post('/workspace/:id/membership', {
+      schema: {
+        tags,
+        security,
+        summary: 'Add an existing user by e-mail (workspace admins and editors)',
+        params: idParams,
+        body: createMembershipBody,
+        response: { 201: membershipSchema, ...refusals },
+      },
+      handler: async (request, reply) =>
+        reply.status(201).send(await addMember(ctx, requireAuth(request).user, request.params.id, request.body)),
+    });
+
+    app.post('/workspace/:id/membership/self', {
+      schema: {
+        tags,
+        security,
+        summary: 'Join this workspace, or change the own role (super users without delete rights here)',
+        params: idParams,
+        body: joinWorkspaceBody,
+        response: { 200: membershipSchema, ...refusals },
+      },
+      handler: (request) => joinWorkspace(ctx, requireAuth(request).user, request.params.id, request.body),
+    });
+
+    app.delete('/workspace/:id/membership/:membershipId', {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a member (workspace admins; never the own row)',
+        params: membershipParams,
+        response: { 204: noContent, ...refusals },
+      },
+      handler: async (request, reply) => {
+        await deleteMember(ctx, requireAuth(request).user, request.params.id, request.params.membershipId);
+        return reply.status(204).send(null);
+      },
+    });
+  };
+}

@@ -1,0 +1,140 @@
+import { and, count, eq } from 'drizzle-orm';
+import {
+  canDeleteMembershipRow,
+  membershipList,
+  type createMembershipBody,
+  type joinWorkspaceBody,
+  type ListQuery,
+  type ListResponse,
+  type Membership,
+} from '@console/contracts';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { users, workspaceMemberships, type UserRow } from '../../db/schema/index';
+import { actorOf, demand, readableWorkspace } from '../../platform/access';
+import { AppError, isUniqueViolation } from '../../platform/errors';
+import { listPage } from '../../platform/listing';
+import { findUserByEmail } from '../users/service';
+
+export const membershipMessages = {
+  unknownEmail: 'No user with this email exists.',
+  alreadyMember: 'This user is already a member.',
+} as const;
+
+const membershipFields = {
+  id: workspaceMemberships.id,
+  user_id: workspaceMemberships.userId,
+  display_name: users.displayName,
+  email: users.email,
+  role: workspaceMemberships.role,
+  updatedAt: workspaceMemberships.updatedAt,
+};
+
+function toMembership(row: { id: string; user_id: string; display_name: string; email: string; role: Membership['role']; updatedAt: Date }): Membership {
+  const { updatedAt, ...rest } = row;
+  return { ...rest, updated_at: updatedAt.toISOString() };
+}
+
+async function readMembership(ctx: AppContext, id: string): Promise<Membership> {
+  const [row] = await ctx.db
+    .select(membershipFields)
+    .from(workspaceMemberships)
+    .innerJoin(users, eq(users.id, workspaceMemberships.userId))
+    .where(eq(workspaceMemberships.id, id))
+    .limit(1);
+  if (!row) throw AppError.notFound();
+  return toMembership(row);
+}
+
+export async function listMemberships(
+  ctx: AppContext,
+  user: UserRow,
+  workspaceId: string,
+  query: ListQuery,
+): Promise<ListResponse<Membership>> {
+  await readableWorkspace(ctx, user, workspaceId);
+  const page = await listPage(
+    membershipList,
+    query,
+    {
+      display_name: users.displayName,
+      email: users.email,
+      role: workspaceMemberships.role,
+      updated_at: workspaceMemberships.updatedAt,
+    },
+    {
+      rows: ctx.db
+        .select(membershipFields)
+        .from(workspaceMemberships)
+        .innerJoin(users, eq(users.id, workspaceMemberships.userId))
+        .$dynamic(),
+      count: ctx.db
+        .select({ total: count() })
+        .from(workspaceMemberships)
+        .innerJoin(users, eq(users.id, workspaceMemberships.userId))
+        .$dynamic(),
+      where: eq(workspaceMemberships.workspaceId, workspaceId),
+      id: workspaceMemberships.id,
+    },
+  );
+  return { records: page.records.map(toMembership), total: page.total };
+}
+
+/** Adds an existing user by e-mail (workspace admins and editors). */
+export async function addMember(
+  ctx: AppContext,
+  user: UserRow,
+  workspaceId: string,
+  input: z.output<typeof createMembershipBody>,
+): Promise<Membership> {
+  const { permissions } = await readableWorkspace(ctx, user, workspaceId);
+  demand(permissions.canAddMember);
+  const member = await findUserByEmail(ctx.db, input.email);
+  if (!member) throw AppError.notFound(membershipMessages.unknownEmail);
+  const now = ctx.now();
+  try {
+    const [row] = await ctx.db
+      .insert(workspaceMemberships)
+      .values({ workspaceId, userId: member.id, role: input.role, createdAt: now, updatedAt: now })
+      .returning({ id: workspaceMemberships.id });
+    return await readMembership(ctx, row!.id);
+  } catch (error) {
+    // Checked by the unique pair constraint, so two concurrent adds cannot both succeed.
+    if (isUniqueViolation(error)) throw AppError.conflict(membershipMessages.alreadyMember);
+    throw error;
+  }
+}
+
+/** 'Join this Workspace': a super user without delete rights here adds or updates their own membership. */
+export async function joinWorkspace(
+  ctx: AppContext,
+  user: UserRow,
+  workspaceId: string,
+  input: z.output<typeof joinWorkspaceBody>,
+): Promise<Membership> {
+  const { permissions } = await readableWorkspace(ctx, user, workspaceId);
+  demand(permissions.canJoin);
+  const now = ctx.now();
+  const [row] = await ctx.db
+    .insert(workspaceMemberships)
+    .values({ workspaceId, userId: user.id, role: input.role, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [workspaceMemberships.workspaceId, workspaceMemberships.userId],
+      set: { role: input.role, updatedAt: now },
+    })
+    .returning({ id: workspaceMemberships.id });
+  return readMembership(ctx, row!.id);
+}
+
+/** Workspace admins remove a member; never their own row; the row must belong to this workspace (else 404). */
+export async function deleteMember(ctx: AppContext, user: UserRow, workspaceId: string, membershipId: string): Promise<void> {
+  const { permissions } = await readableWorkspace(ctx, user, workspaceId);
+  const [row] = await ctx.db
+    .select()
+    .from(workspaceMemberships)
+    .where(and(eq(workspaceMemberships.id, membershipId), eq(workspaceMemberships.workspaceId, workspaceId)))
+    .limit(1);
+  if (!row) throw AppError.notFound();
+  demand(canDeleteMembershipRow(permissions.canDeleteMember, actorOf(user), { user_id: row.userId, role: row.role }));
+  await ctx.db.delete(workspaceMemberships).where(eq(workspaceMemberships.id, row.id));
+}

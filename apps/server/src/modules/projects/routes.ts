@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createProjectBody, listResponse, projectList, projectSummarySchema } from '@console/contracts';
+import type { AppContext } from '../../context';
+import { requireAuth } from '../../platform/authenticate';
+import { listQuery } from '../../platform/listing';
+import { idParams, noContent, refusals, security } from '../../platform/params';
+import { createProject, deleteProject, listProjects, readProject } from './service';
+
+export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['projects'];
+
+    app.get('/workspace/:id/project', {
+      schema: {
+        tags,
+        security,
+        summary: "A workspace's projects (its readers)",
+        params: idParams,
+        querystring: listQuery(projectList),
+        response: { 200: listResponse(projectSummarySchema), ...refusals },
+      },
+      handler: (request) => listProjects(ctx, requireAuth(request).user, request.params.id, request.query),
+    });
+
+    app.post('/workspace/:id/project', {
+      schema: {
+        tags,
+        security,
+        summary: "Create a project with its 'Production' deployment (workspace admins and editors)",
+        params: idParams,
+        body: createProjectBody,
+        response: { 201: projectSummarySchema, ...refusals },
+      },
+      handler: async (request, reply) =>
+        reply.status(201).send(await createProject(ctx, requireAuth(request).user, request.params.id, request.body)),
+    });
+
+    app.get('/project/:id', {
+      schema: { tags, security, summary: 'One project', params: idParams, response: { 200: projectSummarySchema, ...refusals } },
+      handler: (request) => readProject(ctx, requireAuth(request).user, request.params.id),
+    });
+
+    app.delete('/project/:id', {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a project (project admins)',
+        params: idParams,
+        response: { 204: noContent, ...refusals },
+      },
+      handler: async (request, reply) => {
+        await deleteProject(ctx, requireAuth(request).user, request.params.id);
+        return reply.status(204).send(null);
+      },
+    });
+  };
+}

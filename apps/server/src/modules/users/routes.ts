@@ -1,0 +1,211 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  canAdminister,
+  createUserBody,
+  listResponse,
+  updateUserBody,
+  updateUserPasswordBody,
+  updateUserPrivilegeBody,
+  updateUserResetBody,
+  userInviteAnswerSchema,
+  userList,
+  userPermissions,
+  userResetAnswerSchema,
+  userSchema,
+  type UserPermissions,
+} from '@console/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { actorOf, demand } from '../../platform/access';
+import { requireAuth } from '../../platform/authenticate';
+import { listQuery } from '../../platform/listing';
+import { idParams, noContent, refusals, security } from '../../platform/params';
+import {
+  changeUserPassword,
+  createUserWithInvitation,
+  deleteResetRequests,
+  deleteUser,
+  findUser,
+  issueResetRequest,
+  listUsers,
+  readInvitation,
+  readResetRequest,
+  toUser,
+  updateUserPrivilege,
+  updateUserProfile,
+} from './service';
+
+/**
+ * Users (console.md §6). The right is decided from the caller and the id alone, before the record
+ * is looked up: a caller without the right gets 403 whether or not the user exists; a caller with
+ * it gets 404 for an unknown id.
+ */
+function requireRight(request: FastifyRequest, targetId: string, right: keyof UserPermissions) {
+  const { user } = requireAuth(request);
+  demand(userPermissions(actorOf(user), targetId)[right]);
+  return user;
+}
+
+export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['users'];
+
+    app.get('/user', {
+      schema: {
+        tags,
+        security,
+        summary: 'All users (super users)',
+        querystring: listQuery(userList),
+        response: { 200: listResponse(userSchema), ...refusals },
+      },
+      handler: (request) => {
+        demand(canAdminister(actorOf(requireAuth(request).user)));
+        return listUsers(ctx, request.query);
+      },
+    });
+
+    app.post('/user', {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a user and e-mail an invitation code (super users)',
+        body: createUserBody,
+        response: { 201: userSchema, ...refusals, 503: apiErrorSchema },
+      },
+      handler: async (request, reply) => {
+        demand(canAdminister(actorOf(requireAuth(request).user)));
+        return reply.status(201).send(await createUserWithInvitation(ctx, request.body));
+      },
+    });
+
+    app.get('/user/:id', {
+      schema: { tags, security, summary: 'One user (self or super users)', params: idParams, response: { 200: userSchema, ...refusals } },
+      handler: async (request) => {
+        requireRight(request, request.params.id, 'canView');
+        return toUser(await findUser(ctx.db, request.params.id));
+      },
+    });
+
+    app.put('/user/:id', {
+      schema: {
+        tags,
+        security,
+        summary: 'Update the profile (self or super users)',
+        params: idParams,
+        body: updateUserBody,
+        response: { 200: userSchema, ...refusals },
+      },
+      handler: (request) => {
+        requireRight(request, request.params.id, 'canEditProfile');
+        return updateUserProfile(ctx, request.params.id, request.body.display_name);
+      },
+    });
+
+    app.put('/user/:id/password', {
+      schema: {
+        tags,
+        security,
+        summary: "Set a new password (self or super users); ends every session of that user, the caller's own included",
+        params: idParams,
+        body: updateUserPasswordBody,
+        response: { 204: noContent, ...refusals },
+      },
+      handler: async (request, reply) => {
+        requireRight(request, request.params.id, 'canChangePassword');
+        await findUser(ctx.db, request.params.id);
+        await changeUserPassword(ctx, request.params.id, request.body.password);
+        return reply.status(204).send(null);
+      },
+    });
+
+    app.put('/user/:id/privilege', {
+      schema: {
+        tags,
+        security,
+        summary: 'Set status, e-mail, super user and MFA flags (super users, never on themselves)',
+        params: idParams,
+        body: updateUserPrivilegeBody,
+        response: { 200: userSchema, ...refusals },
+      },
+      handler: (request) => {
+        requireRight(request, request.params.id, 'canSetPrivileges');
+        return updateUserPrivilege(ctx, request.params.id, request.body);
+      },
+    });
+
+    app.get('/user/:id/reset', {
+      schema: {
+        tags,
+        security,
+        summary: 'The live password reset request with its code (super users, not on themselves)',
+        params: idParams,
+        response: { 200: userResetAnswerSchema, ...refusals },
+      },
+      handler: async (request) => {
+        requireRight(request, request.params.id, 'canSeeCodes');
+        return { reset_request: await readResetRequest(ctx, request.params.id) };
+      },
+    });
+
+    app.put('/user/:id/reset', {
+      schema: {
+        tags,
+        security,
+        summary: 'Issue a new password reset code, replacing live ones (super users, not on themselves)',
+        params: idParams,
+        body: updateUserResetBody,
+        response: { 200: userResetAnswerSchema, ...refusals, 503: apiErrorSchema },
+      },
+      handler: async (request) => {
+        requireRight(request, request.params.id, 'canReset');
+        const { send_email: sendEmail, confirmed } = request.body;
+        return { reset_request: await issueResetRequest(ctx, request.params.id, { sendEmail, confirmed }) };
+      },
+    });
+
+    app.delete('/user/:id/reset', {
+      schema: {
+        tags,
+        security,
+        summary: 'Withdraw every live reset code (super users, not on themselves)',
+        params: idParams,
+        response: { 204: noContent, ...refusals },
+      },
+      handler: async (request, reply) => {
+        requireRight(request, request.params.id, 'canReset');
+        await deleteResetRequests(ctx, request.params.id);
+        return reply.status(204).send(null);
+      },
+    });
+
+    app.get('/user/:id/invite', {
+      schema: {
+        tags,
+        security,
+        summary: 'The live invitation with its code (super users, not on themselves)',
+        params: idParams,
+        response: { 200: userInviteAnswerSchema, ...refusals },
+      },
+      handler: async (request) => {
+        requireRight(request, request.params.id, 'canSeeCodes');
+        return { invitation: await readInvitation(ctx, request.params.id) };
+      },
+    });
+
+    app.delete('/user/:id', {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a user with their memberships and sessions (super users, never themselves)',
+        params: idParams,
+        response: { 204: noContent, ...refusals },
+      },
+      handler: async (request, reply) => {
+        requireRight(request, request.params.id, 'canDelete');
+        await deleteUser(ctx, request.params.id);
+        return reply.status(204).send(null);
+      },
+    });
+  };
+}

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  canAdminister,
+  createWorkspaceBody,
+  listResponse,
+  updateWorkspaceBody,
+  workspaceList,
+  workspaceSchema,
+} from '@console/contracts';
+import type { AppContext } from '../../context';
+import { actorOf, demand } from '../../platform/access';
+import { requireAuth } from '../../platform/authenticate';
+import { listQuery } from '../../platform/listing';
+import { idParams, noContent, refusals, security } from '../../platform/params';
+import { createWorkspace, deleteWorkspace, listWorkspaces, readWorkspace, updateWorkspace } from './service';
+
+export function workspaceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['workspaces'];
+
+    app.get('/workspace', {
+      schema: {
+        tags,
+        security,
+        summary: 'Workspaces of the caller (super users: all)',
+        querystring: listQuery(workspaceList),
+        response: { 200: listResponse(workspaceSchema), ...refusals },
+      },
+      handler: (request) => listWorkspaces(ctx, requireAuth(request).user, request.query),
+    });
+
+    app.post('/workspace', {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a workspace (super users)',
+        body: createWorkspaceBody,
+        response: { 201: workspaceSchema, ...refusals },
+      },
+      handler: async (request, reply) => {
+        demand(canAdminister(actorOf(requireAuth(request).user)));
+        return reply.status(201).send(await createWorkspace(ctx, request.body));
+      },
+    });
+
+    app.get('/workspace/:id', {
+      schema: { tags, security, summary: 'One workspace', params: idParams, response: { 200: workspaceSchema, ...refusals } },
+      handler: (request) => readWorkspace(ctx, requireAuth(request).user, request.params.id),
+    });
+
+    app.put('/workspace/:id', {
+      schema: {
+        tags,
+        security,
+        summary: 'Update a workspace (admins, editors, super users)',
+        params: idParams,
+        body: updateWorkspaceBody,
+        response: { 200: workspaceSchema, ...refusals },
+      },
+      handler: (request) => updateWorkspace(ctx, requireAuth(request).user, request.params.id, request.body),
+    });
+
+    app.delete('/workspace/:id', {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a workspace with its projects, memberships and API keys (super users)',
+        params: idParams,
+        response: { 204: noContent, ...refusals },
+      },
+      handler: async (request, reply) => {
+        await deleteWorkspace(ctx, requireAuth(request).user, request.params.id);
+        return reply.status(204).send(null);
+      },
+    });
+  };
+}

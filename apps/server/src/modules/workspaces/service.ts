@@ -1,0 +1,101 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import {
+  workspaceList,
+  type createWorkspaceBody,
+  type ListQuery,
+  type ListResponse,
+  type Role,
+  type updateWorkspaceBody,
+  type Workspace,
+} from '@console/contracts';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { workspaceMemberships, workspaces, type UserRow } from '../../db/schema/index';
+import { demand, readableWorkspace, type WorkspaceRow } from '../../platform/access';
+import { AppError } from '../../platform/errors';
+import { listPage } from '../../platform/listing';
+
+export function toWorkspace(row: WorkspaceRow, role: Role | null): Workspace {
+  return {
+    id: row.id,
+    display_name: row.displayName,
+    description: row.description,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    role,
+  };
+}
+
+/** Super users see every workspace (role = their membership or null); others only their own. */
+export async function listWorkspaces(ctx: AppContext, user: UserRow, query: ListQuery): Promise<ListResponse<Workspace>> {
+  const membership = and(eq(workspaceMemberships.workspaceId, workspaces.id), eq(workspaceMemberships.userId, user.id));
+  const visible = user.isSuperUser ? undefined : sql`${workspaceMemberships.id} IS NOT NULL`;
+  const page = await listPage(
+    workspaceList,
+    query,
+    {
+      display_name: workspaces.displayName,
+      status: workspaces.status,
+      updated_at: workspaces.updatedAt,
+      created_at: workspaces.createdAt,
+    },
+    {
+      rows: ctx.db
+        .select({ workspace: workspaces, role: workspaceMemberships.role })
+        .from(workspaces)
+        .leftJoin(workspaceMemberships, membership)
+        .$dynamic(),
+      count: ctx.db.select({ total: count() }).from(workspaces).leftJoin(workspaceMemberships, membership).$dynamic(),
+      where: visible,
+      id: workspaces.id,
+    },
+  );
+  return { records: page.records.map((row) => toWorkspace(row.workspace, row.role)), total: page.total };
+}
+
+export async function createWorkspace(ctx: AppContext, input: z.output<typeof createWorkspaceBody>): Promise<Workspace> {
+  const now = ctx.now();
+  const [row] = await ctx.db
+    .insert(workspaces)
+    .values({
+      displayName: input.display_name,
+      description: input.description,
+      status: input.status,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no workspace');
+  return toWorkspace(row, null);
+}
+
+export async function readWorkspace(ctx: AppContext, user: UserRow, id: string): Promise<Workspace> {
+  const { workspace, role } = await readableWorkspace(ctx, user, id);
+  return toWorkspace(workspace, role);
+}
+
+export async function updateWorkspace(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  input: z.output<typeof updateWorkspaceBody>,
+): Promise<Workspace> {
+  const { permissions, role } = await readableWorkspace(ctx, user, id);
+  demand(permissions.canUpdate);
+  const [row] = await ctx.db
+    .update(workspaces)
+    .set({ displayName: input.display_name, description: input.description, status: input.status, updatedAt: ctx.now() })
+    .where(eq(workspaces.id, id))
+    .returning();
+  if (!row) throw AppError.notFound();
+  return toWorkspace(row, role);
+}
+
+/** Projects, deployments, memberships and API keys go with it (foreign-key cascades). */
+export async function deleteWorkspace(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+  const { permissions } = await readableWorkspace(ctx, user, id);
+  demand(permissions.canDelete);
+  await ctx.db.delete(workspaces).where(eq(workspaces.id, id));
+}
+
