@@ -1,14 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AUTH_STORAGE_KEY } from '@console/contracts';
-import { seeded, users, type SeededUser } from './support/users';
-
-async function signIn(page: Page, user: SeededUser) {
-  await page.goto('/login/password');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('button', { name: 'Workspace' })).toBeVisible();
-}
+import { signIn } from './support/sign-in';
+import { seeded, users } from './support/users';
 
 test('the sidebar is dimmed until a project is chosen, and the shell state survives a reload', async ({ page }) => {
   await signIn(page, users.plain);
@@ -16,7 +9,7 @@ test('the sidebar is dimmed until a project is chosen, and the shell state survi
   await expect(sources).toHaveAttribute('aria-disabled', 'true');
 
   await page.goto(`/workspace/${seeded().workspaceId}`);
-  await expect(page.getByRole('button', { name: 'Project' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Project', exact: true })).toBeEnabled();
 
   await page.goto(`/project/${seeded().projectId}`);
   await expect(sources).not.toHaveAttribute('aria-disabled', 'true');
@@ -31,7 +24,7 @@ test('the sidebar is dimmed until a project is chosen, and the shell state survi
     'href',
     `/project/${seeded().projectId}/source`,
   );
-  await expect(page.getByRole('button', { name: 'Project' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Project', exact: true })).toBeEnabled();
 });
 
 test('super users see the Admin Panel and everyone can sign out', async ({ page }) => {

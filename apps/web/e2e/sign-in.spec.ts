@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { users } from './support/users';
 import { latestCodeFor } from './support/mailbox';
+import { signIn } from './support/sign-in';
 
 test('a user signs in with a password and lands in the console shell', async ({ page }) => {
   await page.goto('/');
@@ -11,8 +12,8 @@ test('a user signs in with a password and lands in the console shell', async ({ 
   await page.getByRole('button', { name: 'Sign In' }).click();
 
   await expect(page).toHaveURL(/\/workspace$/);
-  await expect(page.getByRole('button', { name: 'Workspace' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Project' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Workspace', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Project', exact: true })).toBeDisabled();
   await page.getByRole('button', { name: new RegExp(users.plain.displayName) }).click();
   await expect(page.getByText(users.plain.email)).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'My Profile' })).toBeVisible();
@@ -53,7 +54,7 @@ test('a user with MFA signs in with the code from the e-mail', async ({ page }) 
   await page.getByRole('button', { name: 'Verify' }).click();
 
   await expect(page).toHaveURL(/\/workspace$/);
-  await expect(page.getByRole('button', { name: 'Workspace' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Workspace', exact: true })).toBeVisible();
 });
 
 test('a user who forgot the password resets it and signs in with the new one', async ({ page }) => {
@@ -80,12 +81,7 @@ test('a user who forgot the password resets it and signs in with the new one', a
 });
 
 test('unknown paths show the not-found view', async ({ page }) => {
-  await page.goto('/login/password');
-  await page.getByLabel('Email').fill(users.plain.email);
-  await page.getByLabel('Password', { exact: true }).fill(users.plain.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/workspace$/);
-
+  await signIn(page, users.plain);
   await page.goto('/no/such/place');
   await expect(page.getByText('Route not found.')).toBeVisible();
 });

@@ -7,7 +7,13 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { openDatabase } from '../../../server/src/db/client';
 import { migrateDatabase } from '../../../server/src/db/migrate';
-import { projectMemberships, projects, workspaceMemberships, workspaces } from '../../../server/src/db/schema/index';
+import {
+  deployments,
+  projectMemberships,
+  projects,
+  workspaceMemberships,
+  workspaces,
+} from '../../../server/src/db/schema/index';
 import { bootstrapSuperUser, createUser } from '../../../server/src/modules/users/service';
 import { users } from './users';
 
@@ -43,7 +49,7 @@ async function startMailbox(mailboxPath: string): Promise<{ port: number; close:
 }
 
 /** The people and records the tests rely on, written before the server opens the embedded database. */
-async function seed(dataDir: string): Promise<{ workspaceId: string; projectId: string }> {
+async function seed(dataDir: string): Promise<{ workspaceId: string; projectId: string; deploymentId: string }> {
   const database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
   try {
     await migrateDatabase(database);
@@ -71,7 +77,18 @@ async function seed(dataDir: string): Promise<{ workspaceId: string; projectId: 
     const plain = created[0]!;
     await database.db.insert(workspaceMemberships).values({ workspaceId: workspace!.id, userId: plain.id, role: 'admin' });
     await database.db.insert(projectMemberships).values({ projectId: project!.id, userId: plain.id, role: 'admin' });
-    return { workspaceId: workspace!.id, projectId: project!.id };
+    const [deployment] = await database.db
+      .insert(deployments)
+      .values({ projectId: project!.id, displayName: 'Production', key: 'e2e-production' })
+      .returning();
+    // Enough workspaces for the list to need a second page.
+    await database.db.insert(workspaces).values(
+      Array.from({ length: 12 }, (_, index) => ({
+        displayName: `Branch ${String(index + 1).padStart(2, '0')}`,
+        status: index % 3 === 0 ? ('blocked' as const) : ('active' as const),
+      })),
+    );
+    return { workspaceId: workspace!.id, projectId: project!.id, deploymentId: deployment!.id };
   } finally {
     await database.close();
   }
@@ -119,6 +136,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_MAILBOX = mailboxPath;
   process.env.E2E_WORKSPACE_ID = ids.workspaceId;
   process.env.E2E_PROJECT_ID = ids.projectId;
+  process.env.E2E_DEPLOYMENT_ID = ids.deploymentId;
 
   return async () => {
     const exited = new Promise((resolve) => server.once('exit', resolve));

@@ -17,6 +17,9 @@ export const users = {
 export function seeded() {
   const workspaceId = process.env.E2E_WORKSPACE_ID;
   const projectId = process.env.E2E_PROJECT_ID;
-  if (!workspaceId || !projectId) throw new Error('The global setup did not seed a workspace and project.');
-  return { workspaceId, projectId };
+  const deploymentId = process.env.E2E_DEPLOYMENT_ID;
+  if (!workspaceId || !projectId || !deploymentId) {
+    throw new Error('The global setup did not seed a workspace, project and deployment.');
+  }
+  return { workspaceId, projectId, deploymentId };
 }

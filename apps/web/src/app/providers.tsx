@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { MantineProvider, createTheme } from '@mantine/core';
+import { Combobox, MantineProvider, createTheme } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ModalSuppressionProvider } from '@/components/app-modal';
@@ -11,6 +11,10 @@ const theme = createTheme({
   // System fonts only: no font downloads (CSP and no third-party calls).
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+  components: {
+    // A closed select keeps no hidden option list in the page: it would share the field's label.
+    Combobox: Combobox.extend({ defaultProps: { keepMounted: false } }),
+  },
 });
 
 export const queryClient = new QueryClient({

@@ -1,13 +1,11 @@
-import type { FormEvent } from 'react';
-import { Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Checkbox, PasswordInput, TextInput } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { TOKEN_CODE_LENGTH, loginInviteBody, loginResetBody } from '@console/contracts';
-import { errorDetail } from '@/lib/api-client';
 import { paths } from '@/config/paths';
 import { useLoginInvite } from '../api/login-invite';
 import { useLoginReset } from '../api/login-reset';
-import { FormStatus } from './form-status';
 import { LoginLayout } from './login-layout';
+import { EmailField, StepForm } from './step-form';
 import { useLoginForm } from './use-login-form';
 
 interface CodePasswordValues extends Record<string, unknown> {
@@ -49,9 +47,7 @@ export function CodePasswordStep({ mode }: { mode: 'reset' | 'invite' }) {
   const invite = useLoginInvite();
   const mutation = mode === 'reset' ? reset : invite;
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.valid || mutation.isPending) return;
+  function onSubmit() {
     const onSuccess = () => {
       const signInEmail = loginResetBody.shape.email.parse(form.values.email);
       navigate(paths.login.password.to(signInEmail), { state: { notice: config.done } });
@@ -73,50 +69,37 @@ export function CodePasswordStep({ mode }: { mode: 'reset' | 'invite' }) {
 
   return (
     <LoginLayout step={mode} heading={config.heading} email={form.values.email}>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            value={form.values.email}
-            onChange={(event) => form.setField('email', event.currentTarget.value)}
-            autoFocus={!email}
+      <StepForm form={form} mutation={mutation} onSubmit={onSubmit} submitLabel={config.submit}>
+        <EmailField value={form.values.email} onChange={(value) => form.setField('email', value)} autoFocus={!email} />
+        <TextInput
+          label="Code"
+          autoComplete="one-time-code"
+          maxLength={TOKEN_CODE_LENGTH}
+          value={form.values.token_code}
+          onChange={(event) => form.setField('token_code', event.currentTarget.value.trim())}
+          autoFocus={Boolean(email) && !tokenCode}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="new-password"
+          value={form.values.password}
+          onChange={(event) => form.setField('password', event.currentTarget.value)}
+          autoFocus={Boolean(email) && Boolean(tokenCode)}
+        />
+        <PasswordInput
+          label="Confirm Password"
+          autoComplete="new-password"
+          value={form.values.password_validator}
+          onChange={(event) => form.setField('password_validator', event.currentTarget.value)}
+        />
+        {mode === 'invite' && (
+          <Checkbox
+            label="I agree to the terms of use"
+            checked={form.values.agree_tos}
+            onChange={(event) => form.setField('agree_tos', event.currentTarget.checked)}
           />
-          <TextInput
-            label="Code"
-            autoComplete="one-time-code"
-            maxLength={TOKEN_CODE_LENGTH}
-            value={form.values.token_code}
-            onChange={(event) => form.setField('token_code', event.currentTarget.value.trim())}
-            autoFocus={Boolean(email) && !tokenCode}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            value={form.values.password}
-            onChange={(event) => form.setField('password', event.currentTarget.value)}
-            autoFocus={Boolean(email) && Boolean(tokenCode)}
-          />
-          <PasswordInput
-            label="Confirm Password"
-            autoComplete="new-password"
-            value={form.values.password_validator}
-            onChange={(event) => form.setField('password_validator', event.currentTarget.value)}
-          />
-          {mode === 'invite' && (
-            <Checkbox
-              label="I agree to the terms of use"
-              checked={form.values.agree_tos}
-              onChange={(event) => form.setField('agree_tos', event.currentTarget.checked)}
-            />
-          )}
-          <Button type="submit" disabled={!form.valid} loading={mutation.isPending} fullWidth>
-            {config.submit}
-          </Button>
-          <FormStatus hint={form.hint} error={mutation.isError ? errorDetail(mutation.error) : null} />
-        </Stack>
-      </form>
+        )}
+      </StepForm>
     </LoginLayout>
   );
 }

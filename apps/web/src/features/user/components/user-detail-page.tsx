@@ -1,5 +1,10 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { useParams } from 'react-router';
+import { NotFound } from '@/components/not-found';
+import { UserDetail } from './user-detail';
 
+/** /user/{userId}. */
 export function UserDetailPage() {
-  return <PlaceholderPage title="User" />;
+  const { userId } = useParams();
+  if (!userId) return <NotFound />;
+  return <UserDetail key={userId} userId={userId} title="User" />;
 }

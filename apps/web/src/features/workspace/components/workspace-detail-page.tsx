@@ -1,6 +1,147 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { useState } from 'react';
+import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { IconChevronRight, IconKey, IconTrash, IconUpload, IconUsers } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { Workspace } from '@console/contracts';
+import { ConfirmByName } from '@/components/confirm-delete';
+import { DetailList } from '@/components/detail-list';
+import { ErrorView } from '@/components/error-view';
+import { FullPageLoader } from '@/components/full-page-loader';
+import { NotFound } from '@/components/not-found';
+import { PageTitle } from '@/components/page-title';
+import { StatusBadge } from '@/components/status-badge';
+import { paths } from '@/config/paths';
+import { CreateProjectButton } from '@/features/project/components/create-project-button';
+import { ProjectTable } from '@/features/project/components/project-table';
+import { formatDateTime } from '@/lib/format';
+import { useDeleteWorkspace } from '../api/delete-workspace';
+import { useWorkspaceAccess } from '../use-workspace-access';
+import { UpdateWorkspaceButton } from './update-workspace-button';
 
-/** Workspace detail with its project list (console.md §2). Built later. */
+export const IMPORT_LATER_TEXT = 'Import arrives with the knowledge tools';
+
+function Tile({ to, title, description, icon }: { to: string; title: string; description: string; icon: React.ReactNode }) {
+  return (
+    <Card withBorder padding="sm" component={Link} to={to} aria-label={title} style={{ textDecoration: 'none' }}>
+      <Group wrap="nowrap" gap="sm">
+        <ThemeIcon variant="light" size="lg">
+          {icon}
+        </ThemeIcon>
+        <Stack gap={0} style={{ flex: 1 }}>
+          <Text fw={600}>{title}</Text>
+          <Text size="xs" c="dimmed">
+            {description}
+          </Text>
+        </Stack>
+        <IconChevronRight size={16} />
+      </Group>
+    </Card>
+  );
+}
+
+function WorkspaceDetails({ workspace }: { workspace: Workspace }) {
+  return (
+    <Card withBorder padding="md" component="section" aria-label="Workspace details">
+      <DetailList
+        items={[
+          { label: 'Name', value: workspace.display_name },
+          { label: 'Description', value: workspace.description || '—' },
+          { label: 'Status', value: <StatusBadge status={workspace.status} /> },
+          { label: 'Modified', value: formatDateTime(workspace.updated_at) },
+          { label: 'ID', value: <Text ff="monospace" size="xs">{workspace.id}</Text> },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** /workspace/{id}: details, Update, Delete, tiles for Memberships and API Keys, and the projects. */
 export function WorkspaceDetailPage() {
-  return <PlaceholderPage title="Workspace" />;
+  const { workspaceId = '' } = useParams();
+  const navigate = useNavigate();
+  const { workspace, permissions, projectPermissions } = useWorkspaceAccess(workspaceId);
+  const remove = useDeleteWorkspace();
+  const [deleting, setDeleting] = useState(false);
+
+  if (!workspaceId) return <NotFound />;
+  if (workspace.isPending) return <FullPageLoader label="Loading workspace" />;
+  if (workspace.isError) {
+    return (
+      <>
+        <PageTitle title="Workspace" />
+        <ErrorView error={workspace.error} />
+      </>
+    );
+  }
+  const data = workspace.data;
+
+  return (
+    <>
+      <PageTitle title={data.display_name}>
+        <Group gap="xs">
+          {permissions.canUpdate && <UpdateWorkspaceButton workspace={data} />}
+          {permissions.canDelete && (
+            <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)}>
+              Delete Workspace
+            </Button>
+          )}
+        </Group>
+      </PageTitle>
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <WorkspaceDetails workspace={data} />
+          <Stack gap="sm">
+            <Tile
+              to={paths.workspaceMembership.to(workspaceId)}
+              title="Memberships"
+              description="Who can use this workspace, and with which role."
+              icon={<IconUsers size={18} />}
+            />
+            <Tile
+              to={paths.workspaceApiKey.to(workspaceId)}
+              title="API Keys"
+              description="Keys that read a deployment's conversations from outside."
+              icon={<IconKey size={18} />}
+            />
+          </Stack>
+        </SimpleGrid>
+
+        <Stack gap="sm" component="section" aria-labelledby="projects-title">
+          <Group justify="space-between">
+            <Title order={3} size="h4" id="projects-title">
+              Projects
+            </Title>
+            <Group gap="xs">
+              <Tooltip label={IMPORT_LATER_TEXT}>
+                <Button
+                  variant="default"
+                  leftSection={<IconUpload size={16} />}
+                  data-disabled
+                  aria-disabled="true"
+                  onClick={(event) => event.preventDefault()}
+                >
+                  Import Project
+                </Button>
+              </Tooltip>
+              {permissions.canCreateProject && <CreateProjectButton workspaceId={workspaceId} />}
+            </Group>
+          </Group>
+          <ProjectTable workspaceId={workspaceId} canDelete={projectPermissions.canDeleteProject} />
+        </Stack>
+      </Stack>
+
+      <ConfirmByName
+        opened={deleting}
+        onClose={() => setDeleting(false)}
+        title="Delete Workspace"
+        entity="Workspace"
+        name={data.display_name}
+        onConfirm={async () => {
+          await remove.mutateAsync(workspaceId);
+          setDeleting(false);
+          navigate(paths.workspaces.to());
+        }}
+      />
+    </>
+  );
 }

@@ -1,0 +1,115 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { AppModal } from './app-modal';
+import { FormError } from './entity-form';
+
+interface ConfirmBaseProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The modal title, e.g. 'Delete User'. */
+  title: string;
+  /** Runs the delete; the modal stays open with the error if it fails. */
+  onConfirm: () => Promise<unknown>;
+}
+
+/** Shared body: the question, optional extra content, the failure, Cancel and Delete. */
+function ConfirmFrame({
+  onClose,
+  onConfirm,
+  message,
+  children,
+  enabled,
+}: Omit<ConfirmBaseProps, 'opened' | 'title'> & { message: ReactNode; children?: ReactNode; enabled: boolean }) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  async function confirm(event: FormEvent) {
+    event.preventDefault();
+    if (!enabled || pending) return;
+    setPending(true);
+    setError(null);
+    try {
+      await onConfirm();
+    } catch (caught) {
+      setError(caught);
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void confirm(event)} noValidate>
+      <Stack gap="sm">
+        {typeof message === 'string' ? <Text size="sm">{message}</Text> : message}
+        {children}
+        <FormError error={error} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" color="red" disabled={!enabled} loading={pending}>
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** 'Delete' / 'Cancel' confirmation (console.md §4) in an AppModal. */
+export function ConfirmDelete({
+  opened,
+  onClose,
+  title,
+  onConfirm,
+  message = 'This cannot be undone.',
+}: ConfirmBaseProps & { message?: ReactNode }) {
+  return (
+    <AppModal opened={opened} onClose={onClose} title={title} centered>
+      {opened && <ConfirmFrame onClose={onClose} onConfirm={onConfirm} message={message} enabled />}
+    </AppModal>
+  );
+}
+
+function ByNameBody({
+  entity,
+  name,
+  onClose,
+  onConfirm,
+}: Omit<ConfirmBaseProps, 'opened' | 'title'> & { entity: string; name: string }) {
+  const [typed, setTyped] = useState('');
+  return (
+    <ConfirmFrame
+      onClose={onClose}
+      onConfirm={onConfirm}
+      enabled={typed === name}
+      message={`Type ${name} to confirm`}
+    >
+      <TextInput
+        label={`${entity} name`}
+        value={typed}
+        onChange={(event) => setTyped(event.currentTarget.value)}
+        autoComplete="off"
+        data-autofocus
+      />
+    </ConfirmFrame>
+  );
+}
+
+/**
+ * Deleting a project or workspace (console.md §4): 'Type {name} to confirm', an input labelled
+ * '{Entity} name', and Delete enabled only on the exact name.
+ */
+export function ConfirmByName({
+  opened,
+  onClose,
+  title,
+  onConfirm,
+  entity,
+  name,
+}: ConfirmBaseProps & { entity: string; name: string }) {
+  return (
+    <AppModal opened={opened} onClose={onClose} title={title} centered>
+      {opened && <ByNameBody entity={entity} name={name} onClose={onClose} onConfirm={onConfirm} />}
+    </AppModal>
+  );
+}

@@ -1,0 +1,206 @@
+import { useEffect, type ReactNode } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Group,
+  Loader,
+  Menu,
+  Pagination,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconAlertCircle, IconArrowDown, IconArrowUp, IconArrowsSort, IconDots } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ListResponse } from '@console/contracts';
+import { errorDetail } from '@/lib/api-client';
+import { FilterBar, type FilterField } from './filter-bar';
+import { PAGE_SIZES, pageCount } from './list-state';
+import type { ListQueryControls } from './use-list-query';
+
+export interface DataTableColumn<T> {
+  key: string;
+  header: string;
+  render: (row: T) => ReactNode;
+  /** The list's sort field; makes the header a sort button. */
+  sortField?: string;
+  /** The list's filter field; adds a control to the filter bar (kind and values from the ListSpec). */
+  filterField?: string;
+  width?: number | string;
+}
+
+export interface DataTableProps<T> {
+  /** Names the table for assistive technology (e.g. 'Users'). */
+  label: string;
+  columns: DataTableColumn<T>[];
+  list: ListQueryControls;
+  query: Pick<UseQueryResult<ListResponse<T>>, 'data' | 'error' | 'isError' | 'isPending' | 'isFetching'>;
+  rowKey: (row: T) => string;
+  /** The row's name, for its menu button ('Actions for {name}'). */
+  rowName?: (row: T) => string;
+  /** Menu.Item elements of the row menu; a row with none gets no menu. */
+  rowMenu?: (row: T) => ReactNode;
+}
+
+const SKELETON_ROWS = 3;
+
+function SortHeader({ column, list }: { column: DataTableColumn<unknown>; list: ListQueryControls }) {
+  const field = column.sortField!;
+  const active = list.state.sort?.field === field ? list.state.sort.direction : null;
+  const Icon = active === 'ascending' ? IconArrowUp : active === 'descending' ? IconArrowDown : IconArrowsSort;
+  return (
+    <UnstyledButton
+      onClick={() => list.toggleSort(field)}
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 'inherit', fontSize: 'inherit' }}
+    >
+      {column.header}
+      <Icon size={14} stroke={1.6} aria-hidden="true" style={{ opacity: active ? 1 : 0.4 }} />
+      {active && <VisuallyHidden>{`, sorted ${active}`}</VisuallyHidden>}
+    </UnstyledButton>
+  );
+}
+
+/**
+ * The console's list table (console.md §4, §8): sortable headers, a filter bar, paging with a
+ * page-size choice, all state in the URL (useListQuery); loading, failed and empty states; an
+ * optional row menu.
+ */
+export function DataTable<T>({ label, columns, list, query, rowKey, rowName, rowMenu }: DataTableProps<T>) {
+  const records = query.isError ? [] : (query.data?.records ?? []);
+  const total = query.isError ? 0 : (query.data?.total ?? 0);
+  const pages = pageCount(total, list.state.limit);
+  const span = columns.length + (rowMenu ? 1 : 0);
+  const filterFields: FilterField[] = columns
+    .filter((column) => column.filterField)
+    .map((column) => ({ field: column.filterField!, header: column.header }));
+  // A page past the end (the last row of the last page was deleted, or a stale link): go to the last page.
+  const pastEnd = !query.isPending && !query.isError && !query.isFetching && list.page > pages;
+  const { setPage } = list;
+  useEffect(() => {
+    if (pastEnd) setPage(pages);
+  }, [pastEnd, pages, setPage]);
+  const sizes = (PAGE_SIZES as readonly number[]).includes(list.state.limit)
+    ? PAGE_SIZES.map(String)
+    : [...PAGE_SIZES, list.state.limit].sort((a, b) => a - b).map(String);
+
+  return (
+    <Stack gap="sm">
+      {filterFields.length > 0 && <FilterBar fields={filterFields} list={list} />}
+
+      {query.isError && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="An error occurred." role="alert">
+          {errorDetail(query.error)}
+        </Alert>
+      )}
+
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped highlightOnHover verticalSpacing={6} aria-label={label} aria-busy={query.isFetching || undefined}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => {
+                const active = list.state.sort?.field === column.sortField ? list.state.sort?.direction : undefined;
+                return (
+                  <Table.Th key={column.key} w={column.width} aria-sort={column.sortField ? (active ?? 'none') : undefined}>
+                    {column.sortField ? <SortHeader column={column as DataTableColumn<unknown>} list={list} /> : column.header}
+                  </Table.Th>
+                );
+              })}
+              {rowMenu && (
+                <Table.Th w={48}>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              )}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {query.isPending && !query.isError
+              ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                  <Table.Tr key={`skeleton-${index}`} aria-hidden="true">
+                    {Array.from({ length: span }, (_, cell) => (
+                      <Table.Td key={cell}>
+                        <Skeleton height={14} radius="sm" />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))
+              : records.map((row) => {
+                  const menu = rowMenu?.(row);
+                  return (
+                    <Table.Tr key={rowKey(row)}>
+                      {columns.map((column) => (
+                        <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+                      ))}
+                      {rowMenu && (
+                        <Table.Td>
+                          {menu && (
+                            <Menu position="bottom-end" shadow="md" withinPortal>
+                              <Menu.Target>
+                                <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${rowName?.(row) ?? rowKey(row)}`}>
+                                  <IconDots size={16} />
+                                </ActionIcon>
+                              </Menu.Target>
+                              <Menu.Dropdown>{menu}</Menu.Dropdown>
+                            </Menu>
+                          )}
+                        </Table.Td>
+                      )}
+                    </Table.Tr>
+                  );
+                })}
+            {!query.isPending && records.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={span}>
+                  <Stack gap={2} align="center" py="md">
+                    <Text fw={500}>No results were found.</Text>
+                    <Text size="sm" c="dimmed">
+                      Try adjusting your search parameters.
+                    </Text>
+                  </Stack>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Group gap="xs">
+          <Text size="sm" c="dimmed" data-testid="table-total">
+            {`${total} ${total === 1 ? 'result' : 'results'}`}
+          </Text>
+          {query.isFetching && !query.isPending && <Loader size="xs" aria-label="Loading" />}
+        </Group>
+        <Group gap="md">
+          <Group gap={6}>
+            <Text size="sm" component="label" htmlFor={`${list.namespace ?? 'list'}-page-size`}>
+              Rows per page
+            </Text>
+            <Select
+              id={`${list.namespace ?? 'list'}-page-size`}
+              size="xs"
+              w={80}
+              data={sizes}
+              value={String(list.state.limit)}
+              allowDeselect={false}
+              onChange={(value) => value && list.setLimit(Number(value))}
+            />
+          </Group>
+          <Pagination
+            size="sm"
+            total={pages}
+            value={Math.min(list.page, pages)}
+            onChange={list.setPage}
+            getControlProps={(control) => ({
+              'aria-label': { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' }[control],
+            })}
+            aria-label="Pages"
+          />
+        </Group>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,175 @@
+import { useEffect, useRef, useState } from 'react';
+import { ActionIcon, Button, Group, NumberInput, Select, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { NUMBER_FILTER_INPUT, type FilterSpec } from '@console/contracts';
+import { filterKey } from './list-state';
+import type { ListQueryControls } from './use-list-query';
+
+/** How long typing pauses before a text filter reaches the URL (and the server). */
+export const FILTER_DEBOUNCE_MS = 300;
+
+export interface FilterField {
+  field: string;
+  header: string;
+}
+
+/** A text input whose value follows the URL but writes to it only after a pause in typing. */
+function DebouncedText({ label, value, onCommit }: { label: string; value: string; onCommit: (value: string) => void }) {
+  const [draft, setDraft] = useState(value);
+  const sent = useRef(value);
+  const commit = useDebouncedCallback((next: string) => {
+    sent.current = next;
+    onCommit(next);
+  }, FILTER_DEBOUNCE_MS);
+
+  // Back/forward or 'Clear filters' changed the URL: show it, unless it is what we just sent.
+  useEffect(() => {
+    if (value !== sent.current) {
+      sent.current = value;
+      setDraft(value);
+    }
+  }, [value]);
+
+  return (
+    <TextInput
+      size="xs"
+      label={label}
+      value={draft}
+      leftSection={<IconSearch size={14} />}
+      onChange={(event) => {
+        setDraft(event.currentTarget.value);
+        commit(event.currentTarget.value);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit.flush();
+      }}
+      w={200}
+    />
+  );
+}
+
+function SelectFilter({ header, field, spec, list }: FilterField & { spec: Extract<FilterSpec, { kind: 'select' }>; list: ListQueryControls }) {
+  const eqKey = filterKey(field, 'eq');
+  const neqKey = filterKey(field, 'neq');
+  const stored = list.state.filters[neqKey] ?? list.state.filters[eqKey] ?? null;
+  // With no value chosen yet, the comparator is only a local choice; with one, the URL key tells.
+  const [negatedChoice, setNegatedChoice] = useState(false);
+  const negated = stored === null ? negatedChoice : list.state.filters[neqKey] !== undefined;
+  const label = `Filter by ${header}`;
+
+  return (
+    <Group gap={4} align="flex-end" wrap="nowrap">
+      <Select
+        size="xs"
+        label={label}
+        data={[...spec.values]}
+        value={stored}
+        clearable
+        placeholder="Any"
+        onChange={(next) => list.setFilters({ [negated ? neqKey : eqKey]: next, [negated ? eqKey : neqKey]: null })}
+        w={150}
+      />
+      <Tooltip label={negated ? 'Showing everything except this value' : 'Showing only this value'}>
+        <ActionIcon
+          variant="default"
+          size={30}
+          aria-label={negated ? 'Excluding the chosen value' : 'Matching the chosen value'}
+          aria-pressed={negated}
+          onClick={() => {
+            setNegatedChoice(!negated);
+            if (stored !== null) list.setFilters({ [negated ? neqKey : eqKey]: null, [negated ? eqKey : neqKey]: stored });
+          }}
+        >
+          {negated ? '≠' : '='}
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+function RangeFilter({ header, field, kind, list }: FilterField & { kind: 'date' | 'number'; list: ListQueryControls }) {
+  const fromKey = filterKey(field, 'gte');
+  const toKey = filterKey(field, 'lte');
+  const from = list.state.filters[fromKey] ?? '';
+  const to = list.state.filters[toKey] ?? '';
+
+  if (kind === 'date') {
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <TextInput
+          size="xs"
+          type="date"
+          label={`Filter by ${header} from`}
+          value={from}
+          max={to || undefined}
+          onChange={(event) => list.setFilter(fromKey, event.currentTarget.value || null)}
+        />
+        <TextInput
+          size="xs"
+          type="date"
+          label={`Filter by ${header} to`}
+          value={to}
+          min={from || undefined}
+          onChange={(event) => list.setFilter(toKey, event.currentTarget.value || null)}
+        />
+      </Group>
+    );
+  }
+  const numberProps = { ...NUMBER_FILTER_INPUT, size: 'xs', w: 110, allowDecimal: false } as const;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <NumberInput
+        {...numberProps}
+        label={`Filter by ${header} from`}
+        value={from}
+        onChange={(next) => list.setFilter(fromKey, next === '' ? null : String(next))}
+      />
+      <NumberInput
+        {...numberProps}
+        label={`Filter by ${header} to`}
+        value={to}
+        onChange={(next) => list.setFilter(toKey, next === '' ? null : String(next))}
+      />
+    </Group>
+  );
+}
+
+/** One control per filterable column (console.md §9 comparators), all reading and writing the URL. */
+export function FilterBar({ fields, list }: { fields: FilterField[]; list: ListQueryControls }) {
+  const specs = list.spec.filters as Record<string, FilterSpec | undefined>;
+  const active = Object.keys(list.state.filters).length > 0;
+
+  return (
+    <Group gap="sm" align="flex-end" role="search" aria-label="Filters">
+      {fields.map(({ field, header }) => {
+        const spec = specs[field];
+        if (!spec) return null;
+        const label = `Filter by ${header}`;
+        switch (spec.kind) {
+          case 'text': {
+            const key = filterKey(field, 'like');
+            return (
+              <DebouncedText
+                key={field}
+                label={label}
+                value={list.state.filters[key] ?? ''}
+                onCommit={(value) => list.setFilter(key, value)}
+              />
+            );
+          }
+          case 'select':
+            return <SelectFilter key={field} field={field} header={header} spec={spec} list={list} />;
+          case 'date':
+          case 'number':
+            return <RangeFilter key={field} field={field} header={header} kind={spec.kind} list={list} />;
+        }
+      })}
+      {active && (
+        <Button size="xs" variant="subtle" leftSection={<IconFilterOff size={14} />} onClick={list.clearFilters}>
+          Clear filters
+        </Button>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+
+/**
+ * Pure helpers of the write forms (console.md §4): validation with the contracts schema, one
+ * message per field, and the 'changed from the baseline' test.
+ */
+
+export type FieldErrors = Record<string, string>;
+
+/** The first message of each field ('' path = the form as a whole, kept under '_form'). */
+export function fieldErrors(error: z.ZodError | null | undefined): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error?.issues ?? []) {
+    const key = issue.path.length ? String(issue.path[0]) : '_form';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    );
+  }
+  return value;
+}
+
+/** Whether two form values differ (key order ignored). */
+export function isChanged(values: unknown, baseline: unknown): boolean {
+  return JSON.stringify(canonical(values)) !== JSON.stringify(canonical(baseline));
+}

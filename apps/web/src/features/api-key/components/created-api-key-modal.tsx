@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
+import { IconCheck, IconCopy, IconEye, IconEyeOff } from '@tabler/icons-react';
+import { COPIED_MARK_MS, type CreatedApiKey } from '@console/contracts';
+import { AppModal } from '@/components/app-modal';
+
+export const KEY_NOT_SHOWN_AGAIN = 'This key will not be shown again.';
+
+const MASK = '•';
+
+/** Hides a key but its prefix-free length: what the user sees before 'Reveal'. */
+export function maskKey(key: string): string {
+  return MASK.repeat(Math.min(key.length, 48));
+}
+
+function CreatedKeyBody({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
+  const [revealed, setRevealed] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const [copyFailed, setCopyFailed] = useState(false);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_MARK_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(created.key);
+      setCopyFailed(false);
+      setCopied(true);
+    } catch {
+      setCopyFailed(true);
+    }
+  }
+
+  return (
+    <Stack gap="sm">
+      <Text size="sm">
+        The key <b>{created.display_name}</b> was created.
+      </Text>
+      <Code block aria-label="API key" data-testid="created-api-key" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+        {revealed ? created.key : maskKey(created.key)}
+      </Code>
+      <Group gap="xs">
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={revealed ? <IconEyeOff size={14} /> : <IconEye size={14} />}
+          onClick={() => setRevealed((value) => !value)}
+          aria-pressed={revealed}
+        >
+          {revealed ? 'Hide' : 'Reveal'}
+        </Button>
+        <Button
+          variant="default"
+          size="xs"
+          color={copied ? 'teal' : undefined}
+          leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+          onClick={() => void copy()}
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </Button>
+      </Group>
+      {copyFailed && (
+        <Text size="sm" c="red.7" role="alert">
+          The browser refused to copy: reveal the key and copy it by hand.
+        </Text>
+      )}
+      <Alert color="yellow" variant="light" p="xs">
+        <Text size="sm">{KEY_NOT_SHOWN_AGAIN}</Text>
+      </Alert>
+      <Group justify="flex-end">
+        <Button onClick={onDone} data-autofocus>
+          Done
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The one-time 'Created API Key' dialog: masked key, Reveal/Hide, Copy (mark for COPIED_MARK_MS), Done. */
+export function CreatedApiKeyModal({ created, onDone }: { created: CreatedApiKey | null; onDone: () => void }) {
+  return (
+    <AppModal
+      opened={created !== null}
+      onClose={onDone}
+      title="Created API Key"
+      centered
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      withCloseButton={false}
+    >
+      {created && <CreatedKeyBody created={created} onDone={onDone} />}
+    </AppModal>
+  );
+}

@@ -1,0 +1,7 @@
+/** Query keys of projects; a workspace's list lives under ['project', 'list', workspaceId]. */
+export const projectKeys = {
+  all: ['project'] as const,
+  lists: (workspaceId: string) => ['project', 'list', workspaceId] as const,
+  list: (workspaceId: string, query: Record<string, string | number>) => ['project', 'list', workspaceId, query] as const,
+  detail: (id: string) => ['project', 'detail', id] as const,
+};

@@ -1,0 +1,79 @@
+import { Checkbox, PasswordInput, Select, TextInput } from '@mantine/core';
+import {
+  editableUserStatuses,
+  updateUserBody,
+  updateUserPasswordBody,
+  updateUserPrivilegeBody,
+  type User,
+} from '@console/contracts';
+import { EntityForm, useEntityForm } from '@/components/entity-form';
+import { useUpdateUser } from '../api/update-user';
+import { useUpdateUserPassword } from '../api/update-user-password';
+import { useUpdateUserPrivilege } from '../api/update-user-privilege';
+
+/** The profile: 'Name', button 'Save'. */
+export function UserNameForm({ user }: { user: User }) {
+  const mutation = useUpdateUser(user.id);
+  const form = useEntityForm({
+    schema: updateUserBody,
+    initialValues: { display_name: user.display_name },
+    onSubmit: (body) => mutation.mutateAsync(body),
+  });
+  return (
+    <EntityForm form={form} submitLabel="Save">
+      <TextInput label="Name" autoComplete="name" {...form.textProps('display_name')} />
+    </EntityForm>
+  );
+}
+
+const emptyPasswords = { password: '', password_validator: '' };
+
+/** 'Password' + 'Confirm Password', button 'Change Password'; the fields empty again after success. */
+export function UserPasswordForm({ user }: { user: User }) {
+  const mutation = useUpdateUserPassword(user.id);
+  const form = useEntityForm({
+    schema: updateUserPasswordBody,
+    initialValues: emptyPasswords,
+    onSubmit: (body) => mutation.mutateAsync(body),
+    afterSave: () => emptyPasswords,
+  });
+  return (
+    <EntityForm form={form} submitLabel="Change Password">
+      <PasswordInput label="Password" autoComplete="new-password" {...form.textProps('password')} />
+      <PasswordInput label="Confirm Password" autoComplete="new-password" {...form.textProps('password_validator')} />
+    </EntityForm>
+  );
+}
+
+/**
+ * Privileges (super users on someone else; the page hides it on oneself): 'Status', 'Email',
+ * 'Super User', 'MFA', button 'Save Privileges'.
+ */
+export function UserPrivilegesForm({ user }: { user: User }) {
+  const mutation = useUpdateUserPrivilege(user.id);
+  const editable = (editableUserStatuses as readonly string[]).includes(user.status);
+  const form = useEntityForm({
+    schema: updateUserPrivilegeBody,
+    initialValues: {
+      // pending and locked are reached by the system; the form offers only active or blocked.
+      status: editable ? user.status : '',
+      email: user.email,
+      is_super_user: user.is_super_user,
+      is_mfa_enabled: user.is_mfa_enabled,
+    },
+    onSubmit: (body) => mutation.mutateAsync(body),
+  });
+  return (
+    <EntityForm form={form} submitLabel="Save Privileges">
+      <Select
+        label="Status"
+        data={[...editableUserStatuses]}
+        placeholder={editable ? undefined : user.status}
+        {...form.selectProps('status')}
+      />
+      <TextInput label="Email" type="email" autoComplete="off" {...form.textProps('email')} />
+      <Checkbox label="Super User" {...form.checkProps('is_super_user')} />
+      <Checkbox label="MFA" {...form.checkProps('is_mfa_enabled')} />
+    </EntityForm>
+  );
+}
