@@ -1,35 +1,13 @@
-import type { AddressInfo } from 'node:net';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { onCleanup } from './helper';
+import { startMailCatcher, type ReceivedMail } from './mail-catcher';
 
-export interface ReceivedMail {
-  to: string[];
-  subject: string;
-  text: string;
-  replyTo: string | null;
-}
+export type { ReceivedMail };
 
-/** A real SMTP server on a free port; the app sends to it through SMTP_URL like in production. */
+/** A real SMTP server on a free port for one test file; the app sends to it through SMTP_URL like in production. */
 export async function startSmtpServer(): Promise<{ url: string; waitForMail: (to: string, subject?: string) => Promise<ReceivedMail> }> {
   const received: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          const to = session.envelope.rcptTo.map((address) => address.address.toLowerCase());
-          received.push({ to, subject: mail.subject ?? '', text: mail.text ?? '', replyTo: mail.replyTo?.value[0]?.address ?? null });
-          callback();
-        })
-        .catch((error: Error) => callback(error));
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  onCleanup(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const { port, close } = await startMailCatcher((mail) => received.push(mail));
+  onCleanup(close);
 
   const taken = new Set<ReceivedMail>();
   const waitForMail = async (to: string, subject?: string) => {

@@ -3,8 +3,6 @@ import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { openDatabase } from '../../../server/src/db/client';
 import { migrateDatabase } from '../../../server/src/db/migrate';
 import {
@@ -15,6 +13,7 @@ import {
   workspaces,
 } from '../../../server/src/db/schema/index';
 import { bootstrapSuperUser, createUser } from '../../../server/src/modules/users/service';
+import { startMailCatcher } from '../../../server/test/mail-catcher';
 import { users } from './users';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -27,25 +26,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** A real SMTP server: every mail the console sends is appended, parsed, to a JSON-lines mailbox file. */
-async function startMailbox(mailboxPath: string): Promise<{ port: number; close: () => Promise<void> }> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          const to = session.envelope.rcptTo.map((address) => address.address.toLowerCase());
-          appendFileSync(mailboxPath, `${JSON.stringify({ to, subject: mail.subject ?? '', text: mail.text ?? '' })}\n`);
-          callback();
-        })
-        .catch((error: Error) => callback(error));
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+/** Every mail the console sends is appended to a JSON-lines mailbox file that the tests read. */
+function startMailbox(mailboxPath: string) {
+  return startMailCatcher((mail) => appendFileSync(mailboxPath, `${JSON.stringify(mail)}\n`));
 }
 
 /** The people and records the tests rely on, written before the server opens the embedded database. */

@@ -1,11 +1,5 @@
 import { readFile } from 'node:fs/promises';
-
-/** A mail the test SMTP server received, as the global setup stores it (one JSON object per line). */
-export interface ReceivedMail {
-  to: string[];
-  subject: string;
-  text: string;
-}
+import type { ReceivedMail } from '../../../server/test/mail-catcher';
 
 async function readMailbox(): Promise<ReceivedMail[]> {
   const path = process.env.E2E_MAILBOX;
