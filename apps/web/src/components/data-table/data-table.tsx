@@ -1,10 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import {
-  ActionIcon,
   Alert,
   Group,
   Loader,
-  Menu,
   Pagination,
   Select,
   Skeleton,
@@ -14,12 +12,13 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconAlertCircle, IconArrowDown, IconArrowUp, IconArrowsSort, IconDots } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ListResponse } from '@console/contracts';
 import { errorDetail } from '@/lib/api-client';
 import { FilterBar, type FilterField } from './filter-bar';
 import { PAGE_SIZES, pageCount } from './list-state';
+import { RowMenu } from './row-menu';
 import type { ListQueryControls } from './use-list-query';
 
 export interface DataTableColumn<T> {
@@ -136,16 +135,7 @@ export function DataTable<T>({ label, columns, list, query, rowKey, rowName, row
                       ))}
                       {rowMenu && (
                         <Table.Td>
-                          {menu && (
-                            <Menu position="bottom-end" shadow="md" withinPortal>
-                              <Menu.Target>
-                                <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${rowName?.(row) ?? rowKey(row)}`}>
-                                  <IconDots size={16} />
-                                </ActionIcon>
-                              </Menu.Target>
-                              <Menu.Dropdown>{menu}</Menu.Dropdown>
-                            </Menu>
-                          )}
+                          {menu && <RowMenu name={rowName?.(row) ?? rowKey(row)}>{menu}</RowMenu>}
                         </Table.Td>
                       )}
                     </Table.Tr>

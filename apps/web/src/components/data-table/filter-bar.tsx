@@ -93,44 +93,37 @@ function RangeFilter({ header, field, kind, list }: FilterField & { kind: 'date'
   const toKey = filterKey(field, 'lte');
   const from = list.state.filters[fromKey] ?? '';
   const to = list.state.filters[toKey] ?? '';
-
-  if (kind === 'date') {
-    return (
-      <Group gap="xs" wrap="nowrap">
-        <TextInput
-          size="xs"
-          type="date"
-          label={`Filter by ${header} from`}
-          value={from}
-          max={to || undefined}
-          onChange={(event) => list.setFilter(fromKey, event.currentTarget.value || null)}
-        />
-        <TextInput
-          size="xs"
-          type="date"
-          label={`Filter by ${header} to`}
-          value={to}
-          min={from || undefined}
-          onChange={(event) => list.setFilter(toKey, event.currentTarget.value || null)}
-        />
-      </Group>
-    );
-  }
+  // Each date bound limits the other's picker, so the range cannot end before it starts.
+  const bounds = [
+    { name: 'from', key: fromKey, value: from, min: undefined, max: to || undefined },
+    { name: 'to', key: toKey, value: to, min: from || undefined, max: undefined },
+  ];
   const numberProps = { ...NUMBER_FILTER_INPUT, size: 'xs', w: 110, allowDecimal: false } as const;
+
   return (
     <Group gap="xs" wrap="nowrap">
-      <NumberInput
-        {...numberProps}
-        label={`Filter by ${header} from`}
-        value={from}
-        onChange={(next) => list.setFilter(fromKey, next === '' ? null : String(next))}
-      />
-      <NumberInput
-        {...numberProps}
-        label={`Filter by ${header} to`}
-        value={to}
-        onChange={(next) => list.setFilter(toKey, next === '' ? null : String(next))}
-      />
+      {bounds.map((bound) =>
+        kind === 'date' ? (
+          <TextInput
+            key={bound.name}
+            size="xs"
+            type="date"
+            label={`Filter by ${header} ${bound.name}`}
+            value={bound.value}
+            min={bound.min}
+            max={bound.max}
+            onChange={(event) => list.setFilter(bound.key, event.currentTarget.value || null)}
+          />
+        ) : (
+          <NumberInput
+            key={bound.name}
+            {...numberProps}
+            label={`Filter by ${header} ${bound.name}`}
+            value={bound.value}
+            onChange={(next) => list.setFilter(bound.key, next === '' ? null : String(next))}
+          />
+        ),
+      )}
     </Group>
   );
 }

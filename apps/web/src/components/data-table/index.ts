@@ -1,3 +1,6 @@
 export { DataTable, type DataTableColumn, type DataTableProps } from './data-table';
+export { modifiedColumn, nameColumn, statusColumn } from './columns';
+export { DeleteMenuItem, RowMenu } from './row-menu';
+export { useRowDeletion } from './use-row-deletion';
 export { useListQuery, type ListQueryControls } from './use-list-query';
 export { PAGE_SIZES } from './list-state';

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Group, Stack, Title } from '@mantine/core';
 import { canAdminister } from '@console/contracts';
 import { NoPermission } from '@/components/no-permission';
@@ -8,6 +9,21 @@ import { UserTable } from '@/features/user/components/user-table';
 import { CreateWorkspaceButton } from '@/features/workspace/components/create-workspace-button';
 import { WorkspaceTable } from '@/features/workspace/components/workspace-table';
 
+/** A titled section of the admin panel, its create button beside the title. */
+function AdminSection({ id, title, action, children }: { id: string; title: string; action: ReactNode; children: ReactNode }) {
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={id}>
+      <Group justify="space-between">
+        <Title order={3} size="h4" id={id}>
+          {title}
+        </Title>
+        {action}
+      </Group>
+      {children}
+    </Stack>
+  );
+}
+
 /** /admin (super users): User Management and Workspace Management, each table with its own URL namespace. */
 export function AdminPage() {
   const session = useSession().data;
@@ -16,24 +32,12 @@ export function AdminPage() {
     <>
       <PageTitle title="Admin Panel" />
       <Stack gap="xl">
-        <Stack gap="sm" component="section" aria-labelledby="admin-users">
-          <Group justify="space-between">
-            <Title order={3} size="h4" id="admin-users">
-              User Management
-            </Title>
-            <CreateUserButton />
-          </Group>
+        <AdminSection id="admin-users" title="User Management" action={<CreateUserButton />}>
           <UserTable namespace="user" />
-        </Stack>
-        <Stack gap="sm" component="section" aria-labelledby="admin-workspaces">
-          <Group justify="space-between">
-            <Title order={3} size="h4" id="admin-workspaces">
-              Workspace Management
-            </Title>
-            <CreateWorkspaceButton />
-          </Group>
+        </AdminSection>
+        <AdminSection id="admin-workspaces" title="Workspace Management" action={<CreateWorkspaceButton />}>
           <WorkspaceTable namespace="workspace" />
-        </Stack>
+        </AdminSection>
       </Stack>
     </>
   );

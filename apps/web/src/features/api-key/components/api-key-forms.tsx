@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, MultiSelect, Select, TextInput, Textarea } from '@mantine/core';
+import { MultiSelect, Select, TextInput, Textarea } from '@mantine/core';
 import {
   apiKeyResourceTypes,
   apiKeyScopes,
@@ -9,16 +9,10 @@ import {
   type ApiKey,
   type CreatedApiKey,
 } from '@console/contracts';
-import { EntityForm, useEntityForm } from '@/components/entity-form';
+import { ModalEntityForm, useEntityForm, useModalEntityForm } from '@/components/entity-form';
 import { fromDateTimeLocal } from '@/lib/format';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useUpdateApiKey } from '../api/update-api-key';
-
-const cancel = (onClose: () => void, label = 'Cancel') => (
-  <Button variant="default" onClick={onClose}>
-    {label}
-  </Button>
-);
 
 interface CreateApiKeyValues extends Record<string, unknown> {
   display_name: string;
@@ -43,7 +37,7 @@ export function CreateApiKeyForm({
   const mutation = useCreateApiKey(workspaceId);
   // The expiry is checked against the browser's clock at every validation.
   const schema = useMemo(() => createApiKeyBody(), []);
-  const form = useEntityForm({
+  const form = useModalEntityForm({
     schema,
     initialValues: {
       display_name: '',
@@ -54,15 +48,12 @@ export function CreateApiKeyForm({
       expires_at: '',
     } as CreateApiKeyValues,
     toInput: (values) => ({ ...values, resource_id: values.resource_id.trim(), expires_at: fromDateTimeLocal(values.expires_at) }),
-    savedText: null,
-    onSubmit: async (body) => {
-      const created = await mutation.mutateAsync(body);
-      onCreated(created);
-    },
+    onSubmit: (body) => mutation.mutateAsync(body),
+    onDone: onCreated,
   });
 
   return (
-    <EntityForm form={form} submitLabel="Create" actions={cancel(onClose)}>
+    <ModalEntityForm form={form} submitLabel="Create" onClose={onClose}>
       <TextInput label="Name" autoComplete="off" data-autofocus {...form.textProps('display_name')} />
       <Textarea label="Description" autosize minRows={2} maxRows={5} {...form.textProps('description')} />
       <Select label="Resource Type" data={[...apiKeyResourceTypes]} {...form.selectProps('resource_type')} />
@@ -88,7 +79,7 @@ export function CreateApiKeyForm({
         description="Leave empty for a key that never expires."
         {...form.textProps('expires_at')}
       />
-    </EntityForm>
+    </ModalEntityForm>
   );
 }
 
@@ -101,9 +92,9 @@ export function UpdateApiKeyForm({ apiKey, workspaceId, onClose }: { apiKey: Api
     onSubmit: (body) => mutation.mutateAsync({ id: apiKey.id, body }),
   });
   return (
-    <EntityForm form={form} submitLabel="Save" actions={cancel(onClose, 'Close')}>
+    <ModalEntityForm form={form} submitLabel="Save" onClose={onClose} closeLabel="Close">
       <Textarea label="Description" autosize minRows={2} maxRows={5} data-autofocus {...form.textProps('description')} />
       <Select label="Status" data={[...apiKeyStatuses]} {...form.selectProps('status')} />
-    </EntityForm>
+    </ModalEntityForm>
   );
 }

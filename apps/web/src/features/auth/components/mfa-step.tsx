@@ -1,29 +1,22 @@
 import { TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { MFA_CODE_LENGTH, loginMfaBody, type LoginMfaBody } from '@console/contracts';
 import { useLoginMfa } from '../api/login-mfa';
-import { completeSignIn } from '../complete-sign-in';
 import { LoginLayout } from './login-layout';
 import { EmailField, StepForm } from './step-form';
+import { useFinishSignIn } from './use-finish-sign-in';
 import { useLoginForm } from './use-login-form';
 import { useNotice } from './use-notice';
 
 export function MfaStep() {
   const { email = '', tokenCode = '' } = useParams();
   const notice = useNotice();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const finishSignIn = useFinishSignIn();
   const form = useLoginForm<LoginMfaBody>(loginMfaBody, { email, token_code: tokenCode });
   const mutation = useLoginMfa();
 
   function onSubmit() {
-    mutation.mutate(form.values, {
-      onSuccess: (result) => {
-        queryClient.clear();
-        navigate(completeSignIn(result), { replace: true });
-      },
-    });
+    mutation.mutate(form.values, { onSuccess: finishSignIn });
   }
 
   return (

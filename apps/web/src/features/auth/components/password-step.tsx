@@ -1,13 +1,12 @@
 import { PasswordInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { isMfaPending, loginMessages, loginPasswordBody, type LoginPasswordBody } from '@console/contracts';
 import { setMfaPending } from '@/lib/storage';
 import { paths } from '@/config/paths';
 import { useLoginPassword } from '../api/login-password';
-import { completeSignIn } from '../complete-sign-in';
 import { LoginLayout } from './login-layout';
 import { EmailField, StepForm } from './step-form';
+import { useFinishSignIn } from './use-finish-sign-in';
 import { useLoginForm } from './use-login-form';
 import { useNotice } from './use-notice';
 
@@ -15,7 +14,7 @@ export function PasswordStep() {
   const { email = '' } = useParams();
   const notice = useNotice();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const finishSignIn = useFinishSignIn();
   const form = useLoginForm<LoginPasswordBody>(loginPasswordBody, { email, password: '' });
   const mutation = useLoginPassword();
 
@@ -29,8 +28,7 @@ export function PasswordStep() {
           navigate(paths.login.mfa.to(parsed.email), { state: { notice: loginMessages.mfaRequired } });
           return;
         }
-        queryClient.clear();
-        navigate(completeSignIn(result), { replace: true });
+        finishSignIn(result);
       },
     });
   }

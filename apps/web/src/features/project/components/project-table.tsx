@@ -1,28 +1,24 @@
-import { useState } from 'react';
-import { Anchor, Menu, Text } from '@mantine/core';
-import { IconCopy, IconDownload, IconTrash } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Menu, Text } from '@mantine/core';
+import { IconCopy, IconDownload } from '@tabler/icons-react';
 import { NOT_SYNCED_LABEL, projectList, type ProjectSummary } from '@console/contracts';
 import { ConfirmByName } from '@/components/confirm-delete';
-import { DataTable, useListQuery, type DataTableColumn } from '@/components/data-table';
+import {
+  DataTable,
+  DeleteMenuItem,
+  modifiedColumn,
+  nameColumn,
+  useListQuery,
+  useRowDeletion,
+  type DataTableColumn,
+} from '@/components/data-table';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { useDeleteProject } from '../api/delete-project';
 import { useProjects } from '../api/get-projects';
 
 const columns: DataTableColumn<ProjectSummary>[] = [
-  {
-    key: 'name',
-    header: 'Name',
-    sortField: 'display_name',
-    filterField: 'display_name',
-    render: (project) => (
-      <Anchor component={Link} to={paths.project.to(project.id)} size="sm">
-        {project.display_name}
-      </Anchor>
-    ),
-  },
-  { key: 'modified', header: 'Modified', sortField: 'updated_at', render: (project) => formatDateTime(project.updated_at) },
+  nameColumn(paths.project.to),
+  modifiedColumn(),
   {
     key: 'synced',
     header: 'Synced',
@@ -46,7 +42,7 @@ export function ProjectTable({ workspaceId, canDelete }: { workspaceId: string; 
   const list = useListQuery(projectList, 'project');
   const query = useProjects(workspaceId, list.apiQuery);
   const remove = useDeleteProject(workspaceId);
-  const [deleting, setDeleting] = useState<ProjectSummary | null>(null);
+  const deletion = useRowDeletion<ProjectSummary>(remove);
 
   return (
     <>
@@ -65,25 +61,17 @@ export function ProjectTable({ workspaceId, canDelete }: { workspaceId: string; 
             <Menu.Item leftSection={<IconDownload size={14} />} disabled>
               Export
             </Menu.Item>
-            {canDelete && (
-              <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(project)}>
-                Delete
-              </Menu.Item>
-            )}
+            {canDelete && <DeleteMenuItem onClick={() => deletion.ask(project)} />}
           </>
         )}
       />
       <ConfirmByName
-        opened={deleting !== null}
-        onClose={() => setDeleting(null)}
+        opened={deletion.row !== null}
+        onClose={deletion.cancel}
         title="Delete Project"
         entity="Project"
-        name={deleting?.display_name ?? ''}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await remove.mutateAsync(deleting.id);
-          setDeleting(null);
-        }}
+        name={deletion.row?.display_name ?? ''}
+        onConfirm={deletion.confirm}
       />
     </>
   );

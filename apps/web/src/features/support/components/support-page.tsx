@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Stack, Text, Textarea } from '@mantine/core';
 import { IconCheck, IconSend } from '@tabler/icons-react';
 import { supportMessageBody } from '@console/contracts';
-import { EntityForm, useEntityForm } from '@/components/entity-form';
-import { FormModal } from '@/components/form-modal';
+import { ModalEntityForm, useModalEntityForm } from '@/components/entity-form';
+import { FormModalButton } from '@/components/form-modal-button';
 import { PageTitle } from '@/components/page-title';
 import { useSendSupportMessage } from '../api/send-support-message';
 
@@ -13,26 +13,14 @@ export const SUPPORT_SENT_TEXT = 'Your message has been sent.';
 
 function SupportForm({ onClose, onSent }: { onClose: () => void; onSent: () => void }) {
   const mutation = useSendSupportMessage();
-  const form = useEntityForm({
+  const form = useModalEntityForm({
     schema: supportMessageBody,
     initialValues: { message: '' },
-    savedText: null,
-    onSubmit: async (body) => {
-      await mutation.mutateAsync(body);
-      onSent();
-    },
+    onSubmit: (body) => mutation.mutateAsync(body),
+    onDone: onSent,
   });
   return (
-    <EntityForm
-      form={form}
-      submitLabel="Send"
-     
-      actions={
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-      }
-    >
+    <ModalEntityForm form={form} submitLabel="Send" onClose={onClose}>
       <Textarea
         label="Message"
        
@@ -43,43 +31,35 @@ function SupportForm({ onClose, onSent }: { onClose: () => void; onSent: () => v
         description={MESSAGE_MAX ? `${form.values.message.length} / ${MESSAGE_MAX}` : undefined}
         {...form.textProps('message')}
       />
-    </EntityForm>
+    </ModalEntityForm>
   );
 }
 
 /** /support: 'Send Message to Support' opens the message modal; success closes it with a confirmation. */
 export function SupportPage() {
-  const [opened, setOpened] = useState(false);
   const [sent, setSent] = useState(false);
   return (
     <>
       <PageTitle title="Support" />
       <Stack gap="md" maw={640} align="flex-start">
         <Text>Questions, problems or ideas? Write to the team behind the console; we answer by e-mail.</Text>
-        <Button
-          leftSection={<IconSend size={16} />}
-          onClick={() => {
-            setSent(false);
-            setOpened(true);
-          }}
-        >
-          Send Message to Support
-        </Button>
+        <FormModalButton label="Send Message to Support" icon={<IconSend size={16} />} onOpen={() => setSent(false)}>
+          {(close) => (
+            <SupportForm
+              onClose={close}
+              onSent={() => {
+                close();
+                setSent(true);
+              }}
+            />
+          )}
+        </FormModalButton>
         {sent && (
           <Alert color="green" variant="light" icon={<IconCheck size={18} />} role="status">
             {SUPPORT_SENT_TEXT}
           </Alert>
         )}
       </Stack>
-      <FormModal opened={opened} onClose={() => setOpened(false)} title="Send Message to Support">
-        <SupportForm
-          onClose={() => setOpened(false)}
-          onSent={() => {
-            setOpened(false);
-            setSent(true);
-          }}
-        />
-      </FormModal>
     </>
   );
 }

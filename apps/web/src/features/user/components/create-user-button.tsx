@@ -1,10 +1,9 @@
-import { useState } from 'react';
-import { Button, PasswordInput, Select, Switch, TextInput } from '@mantine/core';
+import { PasswordInput, Select, Switch, TextInput } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { DEFAULT_USER_MFA, DEFAULT_USER_STATUS, createUserBody, editableUserStatuses } from '@console/contracts';
-import { EntityForm, useEntityForm } from '@/components/entity-form';
-import { FormModal } from '@/components/form-modal';
+import { ModalEntityForm, useModalEntityForm } from '@/components/entity-form';
+import { FormModalButton } from '@/components/form-modal-button';
 import { paths } from '@/config/paths';
 import { useCreateUser } from '../api/create-user';
 
@@ -29,7 +28,7 @@ const initialValues: CreateUserValues = {
 function CreateUserForm({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const mutation = useCreateUser();
-  const form = useEntityForm({
+  const form = useModalEntityForm({
     schema: createUserBody,
     initialValues,
     // Both passwords empty: no password, the user sets one from the e-mailed invitation.
@@ -38,25 +37,15 @@ function CreateUserForm({ onClose }: { onClose: () => void }) {
       password: values.password || undefined,
       password_validator: values.password ? values.password_validator : undefined,
     }),
-    savedText: null,
-    onSubmit: async (body) => {
-      const user = await mutation.mutateAsync(body);
+    onSubmit: (body) => mutation.mutateAsync(body),
+    onDone: (user) => {
       onClose();
       navigate(paths.user.to(user.id));
     },
   });
 
   return (
-    <EntityForm
-      form={form}
-      submitLabel="Create"
-     
-      actions={
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-      }
-    >
+    <ModalEntityForm form={form} submitLabel="Create" onClose={onClose}>
       <TextInput label="Name" autoComplete="off" data-autofocus {...form.textProps('display_name')} />
       <TextInput label="Email" type="email" autoComplete="off" {...form.textProps('email')} />
       <PasswordInput
@@ -68,21 +57,15 @@ function CreateUserForm({ onClose }: { onClose: () => void }) {
       <PasswordInput label="Confirm Password" autoComplete="new-password" {...form.textProps('password_validator')} />
       <Select label="Status" data={[...editableUserStatuses]} {...form.selectProps('status')} />
       <Switch label="MFA" {...form.checkProps('is_mfa_enabled')} />
-    </EntityForm>
+    </ModalEntityForm>
   );
 }
 
 /** 'Create User' (super users): the modal, and on success the new user's page. */
 export function CreateUserButton() {
-  const [opened, setOpened] = useState(false);
   return (
-    <>
-      <Button leftSection={<IconUserPlus size={16} />} onClick={() => setOpened(true)}>
-        Create User
-      </Button>
-      <FormModal opened={opened} onClose={() => setOpened(false)} title="Create User">
-        <CreateUserForm onClose={() => setOpened(false)} />
-      </FormModal>
-    </>
+    <FormModalButton label="Create User" icon={<IconUserPlus size={16} />}>
+      {(close) => <CreateUserForm onClose={close} />}
+    </FormModalButton>
   );
 }

@@ -1,9 +1,8 @@
-import { useState } from 'react';
-import { Button, Select, TextInput, Textarea } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { editableWorkspaceStatuses, updateWorkspaceBody, type Workspace } from '@console/contracts';
-import { EntityForm, useEntityForm } from '@/components/entity-form';
-import { FormModal } from '@/components/form-modal';
+import { ModalEntityForm, NameDescriptionFields, useEntityForm } from '@/components/entity-form';
+import { FormModalButton } from '@/components/form-modal-button';
 import { useUpdateWorkspace } from '../api/update-workspace';
 
 function UpdateWorkspaceForm({ workspace, onClose }: { workspace: Workspace; onClose: () => void }) {
@@ -20,39 +19,23 @@ function UpdateWorkspaceForm({ workspace, onClose }: { workspace: Workspace; onC
     onSubmit: (body) => mutation.mutateAsync(body),
   });
   return (
-    <EntityForm
-      form={form}
-      submitLabel="Save"
-     
-      actions={
-        <Button variant="default" onClick={onClose}>
-          Close
-        </Button>
-      }
-    >
-      <TextInput label="Name" autoComplete="off" data-autofocus {...form.textProps('display_name')} />
-      <Textarea label="Description" autosize minRows={2} maxRows={6} {...form.textProps('description')} />
+    <ModalEntityForm form={form} submitLabel="Save" onClose={onClose} closeLabel="Close">
+      <NameDescriptionFields form={form} />
       <Select
         label="Status"
         data={[...editableWorkspaceStatuses]}
         placeholder={editable ? undefined : workspace.status}
         {...form.selectProps('status')}
       />
-    </EntityForm>
+    </ModalEntityForm>
   );
 }
 
 /** 'Update' -> modal 'Update Workspace' (Name, Description, Status), submit 'Save'; stays open to show 'Saved!'. */
 export function UpdateWorkspaceButton({ workspace }: { workspace: Workspace }) {
-  const [opened, setOpened] = useState(false);
   return (
-    <>
-      <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setOpened(true)}>
-        Update
-      </Button>
-      <FormModal opened={opened} onClose={() => setOpened(false)} title="Update Workspace">
-        <UpdateWorkspaceForm workspace={workspace} onClose={() => setOpened(false)} />
-      </FormModal>
-    </>
+    <FormModalButton label="Update" title="Update Workspace" variant="default" icon={<IconPencil size={16} />}>
+      {(close) => <UpdateWorkspaceForm workspace={workspace} onClose={close} />}
+    </FormModalButton>
   );
 }

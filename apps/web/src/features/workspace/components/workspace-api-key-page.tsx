@@ -1,20 +1,28 @@
 import { useState } from 'react';
-import { Anchor, Breadcrumbs, Button, Menu, Text } from '@mantine/core';
-import { IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { Menu, Text } from '@mantine/core';
+import { IconKey, IconPencil } from '@tabler/icons-react';
+import { useParams } from 'react-router';
 import { apiKeyList, type ApiKey, type CreatedApiKey } from '@console/contracts';
 import { ConfirmDelete } from '@/components/confirm-delete';
-import { DataTable, useListQuery, type DataTableColumn } from '@/components/data-table';
+import {
+  DataTable,
+  DeleteMenuItem,
+  modifiedColumn,
+  nameColumn,
+  statusColumn,
+  useListQuery,
+  useRowDeletion,
+  type DataTableColumn,
+} from '@/components/data-table';
 import { FormModal } from '@/components/form-modal';
-import { PageTitle } from '@/components/page-title';
-import { StatusBadge } from '@/components/status-badge';
-import { paths } from '@/config/paths';
+import { FormModalButton } from '@/components/form-modal-button';
 import { useDeleteApiKey } from '@/features/api-key/api/delete-api-key';
 import { useApiKeys } from '@/features/api-key/api/get-api-keys';
 import { CreateApiKeyForm, UpdateApiKeyForm } from '@/features/api-key/components/api-key-forms';
 import { CreatedApiKeyModal } from '@/features/api-key/components/created-api-key-modal';
 import { formatDateTime } from '@/lib/format';
 import { useWorkspaceAccess } from '../use-workspace-access';
+import { WorkspaceSubPageHeader } from './workspace-sub-page-header';
 
 /** Expires: 'Never' without a date; a past date in red as 'Expired {date}'. */
 function Expiry({ value }: { value: string | null }) {
@@ -32,7 +40,7 @@ function Expiry({ value }: { value: string | null }) {
 }
 
 const columns: DataTableColumn<ApiKey>[] = [
-  { key: 'name', header: 'Name', sortField: 'display_name', filterField: 'display_name', render: (key) => key.display_name },
+  nameColumn(),
   {
     key: 'description',
     header: 'Description',
@@ -42,10 +50,10 @@ const columns: DataTableColumn<ApiKey>[] = [
       </Text>
     ),
   },
-  { key: 'status', header: 'Status', sortField: 'status', filterField: 'status', render: (key) => <StatusBadge status={key.status} /> },
+  statusColumn(),
   { key: 'hint', header: 'Hint', render: (key) => <Text ff="monospace" size="sm" span>{`…${key.hint}`}</Text> },
   { key: 'expires', header: 'Expires', sortField: 'expires_at', render: (key) => <Expiry value={key.expires_at} /> },
-  { key: 'modified', header: 'Modified', sortField: 'updated_at', render: (key) => formatDateTime(key.updated_at) },
+  modifiedColumn(),
 ];
 
 /** /workspace/{id}/api-key: the workspace's API keys; create (with the one-time key dialog), update, delete. */
@@ -55,29 +63,29 @@ export function WorkspaceApiKeyPage() {
   const list = useListQuery(apiKeyList);
   const query = useApiKeys(workspaceId, list.apiQuery);
   const remove = useDeleteApiKey(workspaceId);
-  const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [updating, setUpdating] = useState<ApiKey | null>(null);
-  const [deleting, setDeleting] = useState<ApiKey | null>(null);
+  const deletion = useRowDeletion<ApiKey>(remove);
   const hasMenu = permissions.canUpdateApiKey || permissions.canDeleteApiKey;
 
   return (
     <>
-      <Breadcrumbs mb="xs" fz="sm">
-        <Anchor component={Link} to={paths.workspaces.to()}>
-          Workspaces
-        </Anchor>
-        <Anchor component={Link} to={paths.workspace.to(workspaceId)}>
-          {workspace.data?.display_name ?? 'Workspace'}
-        </Anchor>
-      </Breadcrumbs>
-      <PageTitle title="API Keys">
+      <WorkspaceSubPageHeader workspaceId={workspaceId} workspaceName={workspace.data?.display_name} title="API Keys">
         {permissions.canCreateApiKey && (
-          <Button leftSection={<IconKey size={16} />} onClick={() => setCreating(true)}>
-            Create API Key
-          </Button>
+          <FormModalButton label="Create API Key" icon={<IconKey size={16} />}>
+            {(close) => (
+              <CreateApiKeyForm
+                workspaceId={workspaceId}
+                onClose={close}
+                onCreated={(key) => {
+                  close();
+                  setCreated(key);
+                }}
+              />
+            )}
+          </FormModalButton>
         )}
-      </PageTitle>
+      </WorkspaceSubPageHeader>
       <DataTable
         label="API Keys"
         columns={columns}
@@ -94,40 +102,22 @@ export function WorkspaceApiKeyPage() {
                       Update
                     </Menu.Item>
                   )}
-                  {permissions.canDeleteApiKey && (
-                    <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(key)}>
-                      Delete
-                    </Menu.Item>
-                  )}
+                  {permissions.canDeleteApiKey && <DeleteMenuItem onClick={() => deletion.ask(key)} />}
                 </>
               )
             : undefined
         }
       />
-      <FormModal opened={creating} onClose={() => setCreating(false)} title="Create API Key">
-        <CreateApiKeyForm
-          workspaceId={workspaceId}
-          onClose={() => setCreating(false)}
-          onCreated={(key) => {
-            setCreating(false);
-            setCreated(key);
-          }}
-        />
-      </FormModal>
       <CreatedApiKeyModal created={created} onDone={() => setCreated(null)} />
       <FormModal opened={updating !== null} onClose={() => setUpdating(null)} title="Update API Key">
         {updating && <UpdateApiKeyForm apiKey={updating} workspaceId={workspaceId} onClose={() => setUpdating(null)} />}
       </FormModal>
       <ConfirmDelete
-        opened={deleting !== null}
-        onClose={() => setDeleting(null)}
+        opened={deletion.row !== null}
+        onClose={deletion.cancel}
         title="Delete API Key"
-        message={deleting ? `Delete the API key ${deleting.display_name}? Anything using it stops working.` : undefined}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await remove.mutateAsync(deleting.id);
-          setDeleting(null);
-        }}
+        message={deletion.row ? `Delete the API key ${deletion.row.display_name}? Anything using it stops working.` : undefined}
+        onConfirm={deletion.confirm}
       />
     </>
   );

@@ -1,0 +1,50 @@
+import { Anchor } from '@mantine/core';
+import { Link } from 'react-router';
+import { StatusBadge } from '@/components/status-badge';
+import { formatDateTime } from '@/lib/format';
+import type { DataTableColumn } from './data-table';
+
+interface Named {
+  id: string;
+  display_name: string;
+}
+
+/** 'Name': sorted and filtered by display_name; a link to the row's page when `to` is given. */
+export function nameColumn<T extends Named>(to?: (id: string) => string): DataTableColumn<T> {
+  return {
+    key: 'name',
+    header: 'Name',
+    sortField: 'display_name',
+    filterField: 'display_name',
+    render: (row) =>
+      to ? (
+        <Anchor component={Link} to={to(row.id)} size="sm">
+          {row.display_name}
+        </Anchor>
+      ) : (
+        row.display_name
+      ),
+  };
+}
+
+/** 'Modified': sorted by updated_at; a date filter only where the list allows one. */
+export function modifiedColumn<T extends { updated_at: string }>({ filterable = false } = {}): DataTableColumn<T> {
+  return {
+    key: 'modified',
+    header: 'Modified',
+    sortField: 'updated_at',
+    ...(filterable && { filterField: 'updated_at' }),
+    render: (row) => formatDateTime(row.updated_at),
+  };
+}
+
+/** 'Status': sorted and filtered, shown as a StatusBadge. */
+export function statusColumn<T extends { status: string }>(): DataTableColumn<T> {
+  return {
+    key: 'status',
+    header: 'Status',
+    sortField: 'status',
+    filterField: 'status',
+    render: (row) => <StatusBadge status={row.status} />,
+  };
+}
