@@ -36,3 +36,51 @@ export function strictObject<T extends z.core.$ZodLooseShape>(shape: T) {
     },
   });
 }
+
+/** A text field whose surrounding white space is not part of the value (names, utterances, terms). */
+export function trimmedText(field: string, min: number, max: number) {
+  const tooShort = messages.atLeastChars(field, min);
+  let schema = z.string({ error: tooShort }).trim();
+  if (min > 0) schema = schema.min(min, { error: tooShort });
+  return schema.max(max, { error: messages.atMostChars(field, max) });
+}
+
+/** Two texts are the same entry when they differ only in case or surrounding white space. */
+export function sameEntryKey(value: string): string {
+  return value.trim().toLocaleLowerCase('en-US');
+}
+
+/** The entries that occur more than once (by `sameEntryKey`), each reported once. */
+export function duplicateEntries(values: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const reported = new Set<string>();
+  const duplicates: string[] = [];
+  for (const value of values) {
+    const key = sameEntryKey(value);
+    if (seen.has(key) && !reported.has(key)) {
+      reported.add(key);
+      duplicates.push(value);
+    }
+    seen.add(key);
+  }
+  return duplicates;
+}
+
+/**
+ * A non-empty list of unique texts (intent utterances, slot terms, jargon terms): the spec's
+ * messages for an empty list and for duplicates (project-areas §5).
+ */
+export function uniqueTextList(item: z.ZodType<string>, messagesOf: { empty: string; duplicate: string }) {
+  return z
+    .array(item, { error: messagesOf.empty })
+    .min(1, { error: messagesOf.empty })
+    .refine((values) => duplicateEntries(values).length === 0, { error: messagesOf.duplicate });
+}
+
+/** A JSON object (not an array, not null): pipeline configurations and other free-form settings. */
+export function jsonObject(field: string) {
+  return z.record(z.string(), z.unknown(), { error: `${field} must be a JSON object` });
+}
+
+/** A path or body id that must be a UUID. */
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

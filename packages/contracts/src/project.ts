@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { strictObject, text } from './fields';
+import { jsonObject, strictObject, text } from './fields';
+import { jargonAnswerSchema, jargonSchema } from './jargon';
 import { defineList } from './list';
+import { messages } from './messages';
 
 export const NOT_SYNCED_LABEL = 'Not Synced';
 export const DEFAULT_DEPLOYMENT_NAME = 'Production';
@@ -19,10 +21,9 @@ export type ProjectSummary = z.infer<typeof projectSummarySchema>;
 
 /** POST /workspace/{id}/project. */
 export const createProjectBody = strictObject({
-    display_name: text('Name', 3, 128),
-    description: text('Description', 0, 255).default(''),
-  })
-  ;
+  display_name: text('Name', 3, 128),
+  description: text('Description', 0, 255).default(''),
+});
 export type CreateProjectBody = z.input<typeof createProjectBody>;
 
 export const projectList = defineList({
@@ -33,3 +34,58 @@ export const projectList = defineList({
     synced_at: { kind: 'date' },
   },
 });
+
+/** Project settings (project-areas §3, §5). */
+export const RESPONSE_WORD_CUTOFF_RANGE = { min: 16, max: 1024 } as const;
+export const DEFAULT_RESPONSE_WORD_CUTOFF = 200;
+export const OUT_OF_SCOPE_RESPONSE_MAX = 2048;
+export const DEFAULT_OUT_OF_SCOPE_RESPONSE =
+  "I'm sorry, I don't have an answer to that. Could you ask in another way?";
+
+/** A project with its settings and jargon: GET /project/{id}. */
+export const projectSchema = projectSummarySchema.extend({
+  response_word_cutoff: z.number().int(),
+  out_of_scope_response: z.string(),
+  pipeline_config: z.record(z.string(), z.unknown()),
+  jargon: jargonAnswerSchema,
+});
+export type Project = z.infer<typeof projectSchema>;
+
+const wordCutoff = z
+  .number({ error: 'Response Word Cutoff must be a number' })
+  .int({ error: 'Response Word Cutoff must be a whole number' })
+  .min(RESPONSE_WORD_CUTOFF_RANGE.min, { error: messages.notLessThan('Response Word Cutoff', RESPONSE_WORD_CUTOFF_RANGE.min) })
+  .max(RESPONSE_WORD_CUTOFF_RANGE.max, { error: messages.notGreaterThan('Response Word Cutoff', RESPONSE_WORD_CUTOFF_RANGE.max) });
+
+/** The settings form of the project page (everything but the jargon, which has its own screen). */
+export const projectSettingsFields = {
+  display_name: text('Name', 3, 128),
+  description: text('Description', 0, 255),
+  response_word_cutoff: wordCutoff,
+  out_of_scope_response: text('Out of Scope Response', 0, OUT_OF_SCOPE_RESPONSE_MAX),
+  pipeline_config: jsonObject('Pipeline Config'),
+};
+export const projectSettingsBody = strictObject(projectSettingsFields);
+
+/**
+ * PUT /project/{id}: any of the settings and the jargon; a field left out keeps its value, so the
+ * settings form and the Jargon Mapper each send only what they edit.
+ */
+export const updateProjectBody = strictObject({
+  ...Object.fromEntries(Object.entries(projectSettingsFields).map(([key, schema]) => [key, schema.optional()])),
+  jargon: jargonSchema.optional(),
+} as {
+  [K in keyof typeof projectSettingsFields]: z.ZodOptional<(typeof projectSettingsFields)[K]>;
+} & { jargon: z.ZodOptional<typeof jargonSchema> }).refine((body) => Object.values(body).some((value) => value !== undefined), {
+  error: 'Body must name at least one field to update',
+});
+export type UpdateProjectBody = z.input<typeof updateProjectBody>;
+
+/** POST /project/{id}/clone: the copy's name, by default the original's with ' (copy)'. */
+export const cloneProjectBody = strictObject({ display_name: text('Name', 3, 128).optional() });
+export type CloneProjectBody = z.input<typeof cloneProjectBody>;
+
+export function cloneName(name: string): string {
+  const suffix = ' (copy)';
+  return `${name.slice(0, 128 - suffix.length)}${suffix}`;
+}

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { workspacePermissions, type Actor, type Role } from '@console/contracts';
+import { canAdminister, projectPermissions, workspacePermissions, type Actor, type Role } from '@console/contracts';
 import type { AppContext } from '../context';
-import { workspaces, type UserRow } from '../db/schema/index';
-import { findWorkspaceRole } from '../modules/session/service';
+import { projects, workspaces, type ProjectRow, type UserRow } from '../db/schema/index';
+import { findProjectRole, findWorkspaceRole } from '../modules/session/service';
 import { AppError } from './errors';
 
 /**
@@ -35,4 +35,25 @@ export async function readableWorkspace(ctx: AppContext, user: UserRow, workspac
 /** 403 unless the right is granted (the caller already passed the read check). */
 export function demand(allowed: boolean): void {
   if (!allowed) throw AppError.forbidden();
+}
+
+export interface ProjectAccess {
+  project: ProjectRow;
+  role: Role | null;
+  permissions: ReturnType<typeof projectPermissions>;
+}
+
+/**
+ * Loads a project the caller may read (else 404) with the caller's rights on it: any role on the
+ * project (its own or inherited from the workspace), or a super user, who reads every project but
+ * writes only where a role allows. Every project-area route calls this, with the project id of the
+ * record it touches as stored, never as sent.
+ */
+export async function readableProject(ctx: AppContext, user: UserRow, projectId: string): Promise<ProjectAccess> {
+  const [project] = await ctx.db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+  if (!project) throw AppError.notFound();
+  const role = await findProjectRole(ctx, user.id, project);
+  const permissions = projectPermissions(actorOf(user), role);
+  if (!permissions.canRead && !canAdminister(actorOf(user))) throw AppError.notFound();
+  return { project, role, permissions };
 }

@@ -1,6 +1,6 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { NotFound } from '@/components/not-found';
-import { paths } from '@/config/paths';
+import { paths, projectPaths } from '@/config/paths';
 import { AdminPage } from '@/features/admin/components/admin-page';
 import { ProjectPage } from '@/features/project/components/project-page';
 import { SupportPage } from '@/features/support/components/support-page';
@@ -58,8 +58,21 @@ export const routes: RouteObject[] = [
       {
         path: paths.project.path,
         element: <ProjectContextRoute />,
+        // Each area loads with its first visit, so the sign-in screens stay small (the editor is heavy).
         children: [
-          { index: true, element: <ProjectPage /> },
+          { index: true, lazy: () => import('@/features/project/components/project-settings-page').then((m) => ({ Component: m.ProjectSettingsPage })) },
+          { path: projectPaths.membership.path, lazy: () => import('@/features/project/components/project-membership-page').then((m) => ({ Component: m.ProjectMembershipPage })) },
+          { path: projectPaths.sources.path, lazy: () => import('@/features/source/components/source-list-page').then((m) => ({ Component: m.SourceListPage })) },
+          { path: projectPaths.source.path, lazy: () => import('@/features/source/components/source-detail-page').then((m) => ({ Component: m.SourceDetailPage })) },
+          { path: projectPaths.sourceContent.path, lazy: () => import('@/features/source/components/source-content-page').then((m) => ({ Component: m.SourceContentPage })) },
+          { path: projectPaths.contents.path, lazy: () => import('@/features/content/components/content-list-page').then((m) => ({ Component: m.ContentListPage })) },
+          { path: projectPaths.content.path, lazy: () => import('@/features/content/components/content-detail-page').then((m) => ({ Component: m.ContentDetailPage })) },
+          { path: projectPaths.intents.path, lazy: () => import('@/features/intent/components/intent-list-page').then((m) => ({ Component: m.IntentListPage })) },
+          { path: projectPaths.intent.path, lazy: () => import('@/features/intent/components/intent-detail-page').then((m) => ({ Component: m.IntentDetailPage })) },
+          { path: projectPaths.slots.path, lazy: () => import('@/features/slot/components/slot-list-page').then((m) => ({ Component: m.SlotListPage })) },
+          { path: projectPaths.slot.path, lazy: () => import('@/features/slot/components/slot-detail-page').then((m) => ({ Component: m.SlotDetailPage })) },
+          { path: projectPaths.jargon.path, lazy: () => import('@/features/jargon/components/jargon-page').then((m) => ({ Component: m.JargonPage })) },
+          // Areas of later releases.
           { path: '*', element: <ProjectPage /> },
         ],
       },

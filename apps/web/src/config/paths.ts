@@ -46,6 +46,39 @@ export const paths = {
   support: { path: 'support', to: () => '/support' },
 } as const;
 
+const id = (value: string) => encodeURIComponent(value);
+
+/** The project areas' pages (project-areas §2); router patterns are relative to `project.path`. */
+export const projectPaths = {
+  settings: (projectId: string) => `/project/${id(projectId)}`,
+  membership: { path: 'membership', to: (projectId: string) => `/project/${id(projectId)}/membership` },
+  sources: { path: 'source', to: (projectId: string) => `/project/${id(projectId)}/source` },
+  source: {
+    path: 'source/:sourceId',
+    to: (projectId: string, sourceId: string) => `/project/${id(projectId)}/source/${id(sourceId)}`,
+  },
+  sourceContent: {
+    path: 'source/:sourceId/content',
+    to: (projectId: string, sourceId: string) => `/project/${id(projectId)}/source/${id(sourceId)}/content`,
+  },
+  contents: { path: 'content', to: (projectId: string) => `/project/${id(projectId)}/content` },
+  content: {
+    path: 'content/:contentId',
+    to: (projectId: string, contentId: string) => `/project/${id(projectId)}/content/${id(contentId)}`,
+  },
+  intents: { path: 'intent', to: (projectId: string) => `/project/${id(projectId)}/intent` },
+  intent: {
+    path: 'intent/:intentId',
+    to: (projectId: string, intentId: string) => `/project/${id(projectId)}/intent/${id(intentId)}`,
+  },
+  slots: { path: 'slot', to: (projectId: string) => `/project/${id(projectId)}/slot` },
+  slot: {
+    path: 'slot/:slotId',
+    to: (projectId: string, slotId: string) => `/project/${id(projectId)}/slot/${id(slotId)}`,
+  },
+  jargon: { path: 'jargon', to: (projectId: string) => `/project/${id(projectId)}/jargon` },
+} as const;
+
 /** Sub-paths of a project (project-areas spec) and the sidebar label of each. */
 export const projectAreas = {
   source: 'Sources',

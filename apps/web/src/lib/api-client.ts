@@ -118,19 +118,21 @@ async function refreshOnce(): Promise<AuthStorage | null> {
 }
 
 function send(url: string, options: RequestOptions<unknown>, bearer: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const headers: Record<string, string> = {};
+  // A form (file upload) sets its own multipart content type; anything else is sent as JSON.
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
   return fetch(url, {
     method: options.method ?? (options.body !== undefined ? 'POST' : 'GET'),
     headers,
-    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
     signal: options.signal,
   });
 }
 
-/** Calls the API. Throws ApiError for any non-2xx answer. */
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+/** Sends a call with the session's bearer, refreshing once on 401; throws ApiError for any non-2xx answer. */
+async function authorizedFetch(path: string, options: RequestOptions<unknown>): Promise<Response> {
   const url = buildUrl(path, options.query);
   const mode = options.auth ?? 'session';
   const usedToken = mode === 'session' ? (getAuth()?.token ?? null) : mode === 'none' ? null : mode;
@@ -151,10 +153,36 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
 
   if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+/** Calls the API and reads its JSON answer. Throws ApiError for any non-2xx answer. */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const response = await authorizedFetch(path, options as RequestOptions<unknown>);
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   const json: unknown = text ? JSON.parse(text) : undefined;
   return options.schema ? options.schema.parse(json) : (json as T);
+}
+
+/** The file name a download answer names in Content-Disposition (RFC 6266), or the fallback. */
+export function fileNameOf(response: Response, fallback: string): string {
+  const header = response.headers.get('Content-Disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      // A malformed encoding falls through to the plain name.
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(header)?.[1] ?? fallback;
+}
+
+/** A file the API answered: its bytes and name. */
+export interface Download {
+  blob: Blob;
+  fileName: string;
 }
 
 export const api = {
@@ -169,4 +197,12 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'PATCH', body: body ?? {} }),
   delete: <T>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  /** POSTs a multipart form (file upload) and reads the JSON answer. */
+  upload: <T>(path: string, form: FormData, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body: form }),
+  /** GETs a file (an export) with the session's bearer. */
+  download: async (path: string, fallbackName: string, options: Pick<RequestOptions<unknown>, 'query' | 'signal'> = {}): Promise<Download> => {
+    const response = await authorizedFetch(path, { ...options, method: 'GET' });
+    return { blob: await response.blob(), fileName: fileNameOf(response, fallbackName) };
+  },
 };

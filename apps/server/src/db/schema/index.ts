@@ -5,3 +5,7 @@ export * from './auth';
 export * from './outbox';
 export * from './api-keys';
 export * from './support';
+export * from './sources';
+export * from './contents';
+export * from './intents';
+export * from './slots';

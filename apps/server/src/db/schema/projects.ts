@@ -1,5 +1,11 @@
-import { index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { roles } from '@console/contracts';
+import { integer, index, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  DEFAULT_OUT_OF_SCOPE_RESPONSE,
+  DEFAULT_RESPONSE_WORD_CUTOFF,
+  EMPTY_JARGON,
+  roles,
+  type Jargon,
+} from '@console/contracts';
 import { moment, timestamps } from './timestamps';
 import { users } from './users';
 import { workspaces } from './workspaces';
@@ -13,6 +19,11 @@ export const projects = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     displayName: text().notNull(),
     description: text().notNull().default(''),
+    responseWordCutoff: integer().notNull().default(DEFAULT_RESPONSE_WORD_CUTOFF),
+    outOfScopeResponse: text().notNull().default(DEFAULT_OUT_OF_SCOPE_RESPONSE),
+    // Settings of the answer pipeline (model endpoint, thresholds), read by the assistant.
+    pipelineConfig: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    jargon: jsonb().$type<Jargon>().notNull().default(EMPTY_JARGON),
     syncedAt: moment(),
     ...timestamps,
   },
@@ -53,3 +64,5 @@ export const deployments = pgTable(
   },
   (table) => [index('deployments_project_idx').on(table.projectId)],
 );
+
+export type ProjectRow = typeof projects.$inferSelect;

@@ -1,9 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import {
   DEFAULT_DEPLOYMENT_NAME,
-  canAdminister,
   projectList,
-  projectPermissions,
   type createProjectBody,
   type ListQuery,
   type ListResponse,
@@ -11,14 +9,10 @@ import {
 } from '@console/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { deployments, projects, type UserRow } from '../../db/schema/index';
-import { actorOf, demand, readableWorkspace } from '../../platform/access';
-import { AppError } from '../../platform/errors';
+import { deployments, projects, type ProjectRow, type UserRow } from '../../db/schema/index';
+import { demand, readableProject, readableWorkspace } from '../../platform/access';
 import { listPage } from '../../platform/listing';
 import { randomToken } from '../../platform/secrets';
-import { findProjectRole } from '../session/service';
-
-type ProjectRow = typeof projects.$inferSelect;
 
 export function toProjectSummary(row: ProjectRow): ProjectSummary {
   return {
@@ -82,19 +76,6 @@ export async function createProject(
     return project;
   });
   return toProjectSummary(row);
-}
-
-/**
- * A project the caller may read: any role on it (its own or the workspace's, the session's rule),
- * or a super user (who sees every workspace's project list). Otherwise 404.
- */
-async function readableProject(ctx: AppContext, user: UserRow, id: string) {
-  const [project] = await ctx.db.select().from(projects).where(eq(projects.id, id)).limit(1);
-  if (!project) throw AppError.notFound();
-  const role = await findProjectRole(ctx, user.id, project);
-  const permissions = projectPermissions(actorOf(user), role);
-  if (!permissions.canRead && !canAdminister(actorOf(user))) throw AppError.notFound();
-  return { project, permissions };
 }
 
 export async function readProject(ctx: AppContext, user: UserRow, id: string): Promise<ProjectSummary> {

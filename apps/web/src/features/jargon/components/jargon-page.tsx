@@ -1,0 +1,6 @@
+import { PlaceholderPage } from '@/components/placeholder-page';
+
+// Scaffold: this screen is being written.
+export function JargonPage() {
+  return <PlaceholderPage title="Jargon Mapper" />;
+}

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { duplicateEntries, jsonObject, oneOf, text, trimmedText, uuidPattern } from './fields';
+import { intentBody } from './intent';
+import { jargonSchema } from './jargon';
+import { projectSettingsFields } from './project';
+import { kbDocumentSchema, responsePmSchema } from './rich-text';
+import { sourceConfigSchema, sourceTypes } from './source';
+import { slotBody } from './slot';
+import { checkActionConfig, contentActionFields, contentStatuses, contentUtteranceBody } from './content';
+
+/**
+ * A project archive (GET /project/{id}/archive, POST /workspace/{id}/project/import): one JSON file
+ * holding every entity of a project, so a project moves between workspaces and installations. The
+ * ids inside only link the file's own records (content to its source); an import gives every record
+ * a new id. The whole file is checked before anything is written.
+ */
+
+export const ARCHIVE_FORMAT = 'assistant-console-project';
+export const ARCHIVE_VERSION = 1;
+export const ARCHIVE_MAX_BYTES = 20 * 1024 * 1024;
+
+export const archiveMessages = {
+  notJson: 'The file is not a project archive: it is not valid JSON.',
+  notArchive: 'The file is not a project archive.',
+  wrongVersion: (version: unknown) =>
+    `Archive version ${String(version)} cannot be imported: this console reads version ${ARCHIVE_VERSION}.`,
+  tooLarge: `The archive is larger than ${ARCHIVE_MAX_BYTES / 1024 / 1024} MB.`,
+  missingFile: 'Choose an archive file to import.',
+  unknownSource: 'Source ID must name a source of the archive',
+  duplicateId: 'Ids must be unique within the archive',
+  duplicateReportingId: 'Reporting IDs must be unique within the archive',
+  duplicateSourceKey: 'Source keys must be unique within a source',
+  duplicateName: (entity: string) => `${entity} names must be unique within the archive`,
+} as const;
+
+export function archiveFileName(projectId: string): string {
+  return `${projectId}_project.json`;
+}
+
+const moment = z.iso.datetime({ offset: true, error: 'Timestamps must be ISO 8601 date-times' });
+const id = z.string({ error: 'Ids must be UUIDs' }).regex(uuidPattern, { error: 'Ids must be UUIDs' });
+const stamps = { created_at: moment, updated_at: moment };
+
+const archiveSourceSchema = z
+  .object({
+    id,
+    display_name: text('Name', 3, 255),
+    type: oneOf('Type', sourceTypes),
+    config: jsonObject('Config'),
+    kb: kbDocumentSchema.nullable(),
+    ...stamps,
+  })
+  .superRefine((source, ctx) => {
+    const schema = sourceConfigSchema(source.type);
+    const parsed = schema?.safeParse(source.config);
+    if (parsed && !parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: ['config', ...issue.path] } as never);
+    }
+  });
+
+const archiveContentSchema = z.object({
+  id,
+  source_id: id.nullable(),
+  source_key: z.string().max(4096).nullable(),
+  subject: trimmedText('Subject', 1, 1024),
+  status: oneOf('Status', contentStatuses),
+  reporting_id: id,
+  response_pm: responsePmSchema,
+  utterances: z.array(contentUtteranceBody.extend(stamps)),
+  actions: z.array(z.object({ ...contentActionFields, ...stamps }).transform(checkActionConfig)),
+  ...stamps,
+});
+
+const { display_name, description, response_word_cutoff, out_of_scope_response, pipeline_config } = projectSettingsFields;
+
+export const projectArchiveSchema = z
+  .object({
+    format: z.literal(ARCHIVE_FORMAT, { error: archiveMessages.notArchive }),
+    version: z.literal(ARCHIVE_VERSION),
+    exported_at: moment,
+    project: z.object({
+      display_name,
+      description,
+      response_word_cutoff,
+      out_of_scope_response,
+      pipeline_config,
+      jargon: jargonSchema,
+    }),
+    sources: z.array(archiveSourceSchema),
+    contents: z.array(archiveContentSchema),
+    intents: z.array(intentBody.extend(stamps)),
+    slots: z.array(slotBody.extend(stamps)),
+  })
+  .superRefine((archive, ctx) => {
+    const ids = [...archive.sources.map((source) => source.id), ...archive.contents.map((content) => content.id)];
+    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', message: archiveMessages.duplicateId, path: [] });
+    const sourceIds = new Set(archive.sources.map((source) => source.id));
+    const keys = new Set<string>();
+    const reporting = new Set<string>();
+    archive.contents.forEach((content, index) => {
+      if (content.source_id && !sourceIds.has(content.source_id)) {
+        ctx.addIssue({ code: 'custom', message: archiveMessages.unknownSource, path: ['contents', index, 'source_id'] });
+      }
+      if (reporting.has(content.reporting_id)) {
+        ctx.addIssue({ code: 'custom', message: archiveMessages.duplicateReportingId, path: ['contents', index, 'reporting_id'] });
+      }
+      reporting.add(content.reporting_id);
+      if (content.source_id && content.source_key !== null) {
+        const key = `${content.source_id}\n${content.source_key}`;
+        if (keys.has(key)) ctx.addIssue({ code: 'custom', message: archiveMessages.duplicateSourceKey, path: ['contents', index, 'source_key'] });
+        keys.add(key);
+      }
+      if (duplicateEntries(content.utterances.map((utterance) => utterance.text)).length) {
+        ctx.addIssue({ code: 'custom', message: 'Utterances must be unique', path: ['contents', index, 'utterances'] });
+      }
+    });
+    if (duplicateEntries(archive.intents.map((intent) => intent.intent)).length) {
+      ctx.addIssue({ code: 'custom', message: archiveMessages.duplicateName('Intent'), path: ['intents'] });
+    }
+    if (duplicateEntries(archive.slots.map((slot) => slot.name)).length) {
+      ctx.addIssue({ code: 'custom', message: archiveMessages.duplicateName('Slot'), path: ['slots'] });
+    }
+  });
+export type ProjectArchive = z.output<typeof projectArchiveSchema>;
+
+/** 'contents[3].subject: Subject must be at least 1 character': where in the file, and the rule. */
+export function describeArchiveIssue(issue: { path: readonly PropertyKey[]; message: string }): string {
+  const where = issue.path.reduce<string>(
+    (text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)),
+    '',
+  );
+  return where ? `${where}: ${issue.message}` : issue.message;
+}
