@@ -61,6 +61,8 @@ export interface AppDeps {
   limits?: Partial<LoginLimits>;
   /** Fastify's trustProxy (TRUST_PROXY); off unless a proxy in front sets X-Forwarded-For. */
   trustProxy?: boolean | string;
+  /** Outgoing requests (pulls, model endpoints) may reach private addresses (OUTBOUND_ALLOW_PRIVATE); off unless set. */
+  outboundAllowPrivate?: boolean;
   /** The clock of every expiry and window, injectable so tests step through time without sleeping. */
   now?: () => Date;
 }
@@ -93,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       maxFailuresPerAccount: deps.limits?.maxFailuresPerAccount ?? LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxCallsPerAddress: deps.limits?.maxCallsPerAddress ?? LOGIN_MAX_CALLS_PER_ADDRESS,
     },
+    outboundAllowPrivate: deps.outboundAllowPrivate ?? false,
     mailer: createMailer({
       smtpUrl: deps.smtpUrl,
       from: deps.mailFrom ?? 'no-reply@localhost',

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { newPasswordSchema } from '@console/contracts';
+import { LOGIN_MAX_CALLS_PER_ADDRESS, newPasswordSchema } from '@console/contracts';
 
 /** The environment, parsed once at start-up. A bad value stops the server with the list of every bad variable. */
 
@@ -29,6 +29,10 @@ const envSchema = z.object({
   // escape the per-address limit. Set 'true' or the proxy addresses when behind a proxy.
   TRUST_PROXY: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Off by default: a pipeline URL (or a model endpoint) could otherwise reach the server's own network.
+  OUTBOUND_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('false'),
+  // Sign-in calls per client address and window; an office behind one NAT address may need more.
+  LOGIN_MAX_CALLS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(LOGIN_MAX_CALLS_PER_ADDRESS),
 });
 
 export interface Config {
@@ -47,6 +51,8 @@ export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: string;
   trustProxy: boolean | string;
+  outboundAllowPrivate: boolean;
+  loginMaxCallsPerAddress: number;
 }
 
 export class ConfigError extends Error {
@@ -84,6 +90,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeEnv: value.NODE_ENV,
     logLevel: value.LOG_LEVEL,
     trustProxy: parseTrustProxy(value.TRUST_PROXY),
+    outboundAllowPrivate: value.OUTBOUND_ALLOW_PRIVATE === 'true',
+    loginMaxCallsPerAddress: value.LOGIN_MAX_CALLS_PER_ADDRESS,
   };
 }
 

@@ -22,6 +22,8 @@ export interface AppContext {
   supportEmail: string | null;
   staffEmailDomain: string | null;
   limits: LoginLimits;
+  /** OUTBOUND_ALLOW_PRIVATE: outgoing requests may reach private, loopback and link-local addresses. */
+  outboundAllowPrivate: boolean;
   /** Work the answer must not wait for (so its timing reveals nothing); awaited when the app closes. */
   runInBackground: (work: () => Promise<unknown>) => void;
 }

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, readConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { failInterruptedPulls } from './modules/sources/pull/interrupted';
 import { bootstrapSuperUser } from './modules/users/service';
 import { loadJwtSecret } from './platform/secrets';
 import { readVersion } from './version';
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
     pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
   });
   await migrateDatabase(database);
+  // Pulls a stopped process left 'running' can never finish.
+  await failInterruptedPulls({ db: database.db, now: () => new Date() });
 
   const admin = await bootstrapSuperUser(
     { db: database.db, now: () => new Date() },
@@ -48,6 +51,8 @@ async function main(): Promise<void> {
     supportEmail: config.supportEmail,
     staffEmailDomain: config.staffEmailDomain,
     trustProxy: config.trustProxy,
+    outboundAllowPrivate: config.outboundAllowPrivate,
+    limits: { maxCallsPerAddress: config.loginMaxCallsPerAddress },
   });
 
   let closing = false;

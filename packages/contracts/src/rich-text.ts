@@ -192,7 +192,16 @@ export const kbBlockSchema: z.ZodType<KbBlock> = z.lazy(() =>
         ordered: z.boolean({ error: 'List ordered must be true or false' }),
         start: listStart,
         items: z
-          .array(z.object({ children: z.array(kbBlockSchema).min(1, { error: 'A list item must not be empty' }) }))
+          .array(
+            z.object({
+              // The editor's rule for list items (see pmListItemSchema), so every KB list has a PM form.
+              children: z
+                .array(kbBlockSchema)
+                .min(1, { error: 'A list item must not be empty' })
+                .refine((children) => children[0]?.type === 'hierarchy_paragraph', { error: 'A list item must start with a paragraph' })
+                .refine((children) => children.every((child) => child.type !== KB_HEADER_TYPE), { error: 'A list item cannot hold a header' }),
+            }),
+          )
           .min(1, { error: 'A list must have at least one item' }),
       }),
       z.object({ type: z.literal('hierarchy_image'), url: imageUrlSchema, alt: optionalText, title: optionalText }),
@@ -255,8 +264,11 @@ const pmMarkSchema = z.discriminatedUnion(
       type: z.literal('link'),
       attrs: z.object({
         href: linkUrlSchema,
-        // Anything but a new tab is the same tab; TipTap writes null for it.
-        target: z.unknown().transform((target) => (target === '_blank' ? ('_blank' as const) : null)),
+        // Anything but a new tab (also no target at all) is the same tab; TipTap writes null for it.
+        target: z
+          .unknown()
+          .optional()
+          .transform((target) => (target === '_blank' ? ('_blank' as const) : null)),
       }),
     }),
   ],
@@ -275,11 +287,13 @@ const pmMarksSchema = z
     return canonical as PmMark[];
   });
 
-const pmTextSchema = z.object({ type: z.literal('text'), text: textValue, marks: pmMarksSchema });
+/** A text node of a paragraph or heading; `where` names the parent in the message for anything else. */
+const pmTextOf = (where: string) =>
+  z.object({ type: z.literal('text', { error: `${where} content must be text` }), text: textValue, marks: pmMarksSchema });
 
 /** Inline content of a paragraph: text nodes only (links are a mark of text). */
 const pmInlineContent = z
-  .array(pmTextSchema, { error: 'Paragraph content must be text' })
+  .array(pmTextOf('Paragraph'), { error: 'Paragraph content must be text' })
   .optional()
   .transform((content) => (content?.length ? content : undefined));
 
@@ -297,7 +311,7 @@ const pmBlockSchema: z.ZodType<PmNode> = z.lazy(() =>
         attrs: z.object({ level: headingLevel }),
         // A header is plain text: marks are dropped and the pieces joined.
         content: z
-          .array(pmTextSchema, { error: 'Heading content must be text' })
+          .array(pmTextOf('Heading'), { error: 'Heading content must be text' })
           .optional()
           .transform((content) => {
             const text = (content ?? []).map((node) => node.text).join('');

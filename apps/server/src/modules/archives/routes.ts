@@ -1,7 +1,68 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { archiveFileName, cloneProjectBody, projectSummarySchema } from '@console/contracts';
 import type { AppContext } from '../../context';
+import { requireAuth } from '../../platform/authenticate';
+import { idParams, refusals, security } from '../../platform/params';
+import type { ArchiveFile } from './read-archive';
+import { cloneProject, exportProject, importProject } from './service';
+import { IMPORT_NAME_FIELD, importMultipartOptions, readArchiveUpload } from './upload';
 
-// Scaffold: the routes of this module are being written.
-export function archiveRoutes(_ctx: AppContext): FastifyPluginAsyncZod {
-  return async () => {};
+/** Documents the file; the checking schema (projectArchiveSchema) transforms, so it reads imports only. */
+const archiveAnswer = z
+  .custom<ArchiveFile>()
+  .describe('The project archive: format, version, exported_at, project (settings and jargon), sources, contents, intents, slots');
+
+export function archiveRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['archives'];
+    // Only the import takes multipart bodies; registered here so no other route accepts them.
+    await app.register(fastifyMultipart, importMultipartOptions);
+
+    app.get('/project/:id/archive', {
+      schema: {
+        tags,
+        security,
+        summary: 'Download the project with every entity as one archive file (its readers)',
+        params: idParams,
+        response: { 200: archiveAnswer, ...refusals },
+      },
+      handler: async (request, reply) => {
+        const archive = await exportProject(ctx, requireAuth(request).user, request.params.id);
+        return reply
+          .header('content-disposition', `attachment; filename="${archiveFileName(request.params.id)}"`)
+          .type('application/json; charset=utf-8')
+          .send(archive);
+      },
+    });
+
+    app.post('/workspace/:id/project/import', {
+      schema: {
+        tags,
+        security,
+        summary: `Create a project from an archive file: multipart, one file and an optional ${IMPORT_NAME_FIELD} (workspace admins and editors)`,
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 201: projectSummarySchema, ...refusals },
+      },
+      handler: async (request, reply) =>
+        reply
+          .status(201)
+          .send(await importProject(ctx, requireAuth(request).user, request.params.id, () => readArchiveUpload(request))),
+    });
+
+    app.post('/project/:id/clone', {
+      schema: {
+        tags,
+        security,
+        summary: "Copy the project into its workspace, by default named '{name} (copy)' (readers who may create projects there)",
+        params: idParams,
+        body: cloneProjectBody,
+        response: { 201: projectSummarySchema, ...refusals },
+      },
+      handler: async (request, reply) =>
+        reply.status(201).send(await cloneProject(ctx, requireAuth(request).user, request.params.id, request.body)),
+    });
+  };
 }

@@ -1,7 +1,52 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createMembershipBody, listResponse, projectMembershipList, projectMembershipSchema } from '@console/contracts';
 import type { AppContext } from '../../context';
+import { requireAuth } from '../../platform/authenticate';
+import { listQuery } from '../../platform/listing';
+import { idParams, membershipParams, noContent, refusals, security } from '../../platform/params';
+import { addProjectMember, deleteProjectMember, listProjectMembers } from './project-service';
 
-// Scaffold: the routes of this module are being written.
-export function projectMembershipRoutes(_ctx: AppContext): FastifyPluginAsyncZod {
-  return async () => {};
+export function projectMembershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['memberships'];
+
+    app.get('/project/:id/membership', {
+      schema: {
+        tags,
+        security,
+        summary: "A project's members: direct roles and roles inherited from the workspace (its readers)",
+        params: idParams,
+        querystring: listQuery(projectMembershipList),
+        response: { 200: listResponse(projectMembershipSchema), ...refusals },
+      },
+      handler: (request) => listProjectMembers(ctx, requireAuth(request).user, request.params.id, request.query),
+    });
+
+    app.post('/project/:id/membership', {
+      schema: {
+        tags,
+        security,
+        summary: 'Give an existing user, by e-mail, a role on the project (project admins and editors)',
+        params: idParams,
+        body: createMembershipBody,
+        response: { 201: projectMembershipSchema, ...refusals },
+      },
+      handler: async (request, reply) =>
+        reply.status(201).send(await addProjectMember(ctx, requireAuth(request).user, request.params.id, request.body)),
+    });
+
+    app.delete('/project/:id/membership/:membershipId', {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a direct project role (project admins; never the own row)',
+        params: membershipParams,
+        response: { 204: noContent, ...refusals },
+      },
+      handler: async (request, reply) => {
+        await deleteProjectMember(ctx, requireAuth(request).user, request.params.id, request.params.membershipId);
+        return reply.status(204).send(null);
+      },
+    });
+  };
 }

@@ -1,10 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createProjectBody, listResponse, projectList, projectSummarySchema } from '@console/contracts';
+import {
+  createProjectBody,
+  listResponse,
+  projectList,
+  projectSchema,
+  projectSummarySchema,
+  updateProjectBody,
+} from '@console/contracts';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../platform/authenticate';
 import { listQuery } from '../../platform/listing';
 import { idParams, noContent, refusals, security } from '../../platform/params';
-import { createProject, deleteProject, listProjects, readProject } from './service';
+import { createProject, deleteProject, listProjects, readProject, updateProject } from './service';
 
 export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -36,8 +43,26 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get('/project/:id', {
-      schema: { tags, security, summary: 'One project', params: idParams, response: { 200: projectSummarySchema, ...refusals } },
+      schema: {
+        tags,
+        security,
+        summary: 'One project with its settings and jargon (its readers)',
+        params: idParams,
+        response: { 200: projectSchema, ...refusals },
+      },
       handler: (request) => readProject(ctx, requireAuth(request).user, request.params.id),
+    });
+
+    app.put('/project/:id', {
+      schema: {
+        tags,
+        security,
+        summary: 'Update settings and jargon; a field left out keeps its value (project admins and editors)',
+        params: idParams,
+        body: updateProjectBody,
+        response: { 200: projectSchema, ...refusals },
+      },
+      handler: (request) => updateProject(ctx, requireAuth(request).user, request.params.id, request.body),
     });
 
     app.delete('/project/:id', {

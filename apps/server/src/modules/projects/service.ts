@@ -5,12 +5,16 @@ import {
   type createProjectBody,
   type ListQuery,
   type ListResponse,
+  type Project,
   type ProjectSummary,
+  type updateProjectBody,
 } from '@console/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { deployments, projects, type ProjectRow, type UserRow } from '../../db/schema/index';
 import { demand, readableProject, readableWorkspace } from '../../platform/access';
+import { AppError } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
 import { randomToken } from '../../platform/secrets';
 
@@ -23,6 +27,16 @@ export function toProjectSummary(row: ProjectRow): ProjectSummary {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     synced_at: row.syncedAt?.toISOString() ?? null,
+  };
+}
+
+export function toProject(row: ProjectRow): Project {
+  return {
+    ...toProjectSummary(row),
+    response_word_cutoff: row.responseWordCutoff,
+    out_of_scope_response: row.outOfScopeResponse,
+    pipeline_config: row.pipelineConfig,
+    jargon: row.jargon,
   };
 }
 
@@ -53,6 +67,27 @@ export async function listProjects(
   return { records: page.records.map(toProjectSummary), total: page.total };
 }
 
+/** What a new project is made of; the settings left out take their defaults. */
+export type NewProject = Pick<typeof projects.$inferInsert, 'displayName' | 'description'> &
+  Partial<Pick<typeof projects.$inferInsert, 'responseWordCutoff' | 'outOfScopeResponse' | 'pipelineConfig' | 'jargon'>>;
+
+/**
+ * Writes a project with its 'Production' deployment inside the caller's transaction: the one way a
+ * project comes to exist (creation, import, clone).
+ */
+export async function insertProject(tx: Db, workspaceId: string, values: NewProject, now: Date): Promise<ProjectRow> {
+  const [project] = await tx
+    .insert(projects)
+    .values({ ...values, workspaceId, createdAt: now, updatedAt: now })
+    .returning();
+  if (!project) throw new Error('insert returned no project');
+  // The widget's public identifier: random, so nobody can guess another customer's deployment.
+  await tx
+    .insert(deployments)
+    .values({ projectId: project.id, displayName: DEFAULT_DEPLOYMENT_NAME, key: randomToken(24), createdAt: now, updatedAt: now });
+  return project;
+}
+
 /** A project starts with its 'Production' deployment, both written in one transaction. */
 export async function createProject(
   ctx: AppContext,
@@ -62,24 +97,41 @@ export async function createProject(
 ): Promise<ProjectSummary> {
   const { permissions } = await readableWorkspace(ctx, user, workspaceId);
   demand(permissions.canCreateProject);
-  const now = ctx.now();
-  const row = await ctx.db.transaction(async (tx) => {
-    const [project] = await tx
-      .insert(projects)
-      .values({ workspaceId, displayName: input.display_name, description: input.description, createdAt: now, updatedAt: now })
-      .returning();
-    if (!project) throw new Error('insert returned no project');
-    // The widget's public identifier: random, so nobody can guess another customer's deployment.
-    await tx
-      .insert(deployments)
-      .values({ projectId: project.id, displayName: DEFAULT_DEPLOYMENT_NAME, key: randomToken(24), createdAt: now, updatedAt: now });
-    return project;
-  });
+  const row = await ctx.db.transaction((tx) =>
+    insertProject(tx, workspaceId, { displayName: input.display_name, description: input.description }, ctx.now()),
+  );
   return toProjectSummary(row);
 }
 
-export async function readProject(ctx: AppContext, user: UserRow, id: string): Promise<ProjectSummary> {
-  return toProjectSummary((await readableProject(ctx, user, id)).project);
+export async function readProject(ctx: AppContext, user: UserRow, id: string): Promise<Project> {
+  return toProject((await readableProject(ctx, user, id)).project);
+}
+
+/** Settings and jargon (project admins and editors); a field left out keeps its value. */
+export async function updateProject(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  input: z.output<typeof updateProjectBody>,
+): Promise<Project> {
+  const { permissions } = await readableProject(ctx, user, id);
+  demand(permissions.canUpdateProject);
+  const [row] = await ctx.db
+    .update(projects)
+    .set({
+      displayName: input.display_name,
+      description: input.description,
+      responseWordCutoff: input.response_word_cutoff,
+      outOfScopeResponse: input.out_of_scope_response,
+      pipelineConfig: input.pipeline_config,
+      jargon: input.jargon,
+      updatedAt: ctx.now(),
+    })
+    .where(eq(projects.id, id))
+    .returning();
+  // Deleted between the access check and the update.
+  if (!row) throw AppError.notFound();
+  return toProject(row);
 }
 
 /** Deployments (and later the project's content) go with it through foreign-key cascades. */

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import type { ProjectArchive } from '@console/contracts';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { contentActions, contents, contentUtterances, intents, slots, sources, type ProjectRow } from '../../db/schema/index';
+import { responseWordCount } from '../contents/service';
+import { insertProject } from '../projects/service';
+
+/** Rows per INSERT: far below PostgreSQL's 65535 bound parameters for the widest table. */
+const INSERT_BATCH = 500;
+
+async function insertAll<T extends PgTable>(tx: Db, table: T, rows: T['$inferInsert'][]): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    await tx.insert(table).values(rows.slice(start, start + INSERT_BATCH));
+  }
+}
+
+const stampsOf = (record: { created_at: string; updated_at: string }) => ({
+  createdAt: new Date(record.created_at),
+  updatedAt: new Date(record.updated_at),
+});
+
+/**
+ * Writes a checked archive as a new project of the workspace, inside the caller's transaction:
+ * every record gets a new id, content keeps its link to its (new) source, its reporting id, status
+ * and timestamps. The project itself is new (created now, with its 'Production' deployment).
+ */
+export async function writeArchive(
+  tx: Db,
+  workspaceId: string,
+  archive: ProjectArchive,
+  displayName: string,
+  now: Date,
+): Promise<ProjectRow> {
+  const settings = archive.project;
+  const project = await insertProject(
+    tx,
+    workspaceId,
+    {
+      displayName,
+      description: settings.description,
+      responseWordCutoff: settings.response_word_cutoff,
+      outOfScopeResponse: settings.out_of_scope_response,
+      pipelineConfig: settings.pipeline_config,
+      jargon: settings.jargon,
+    },
+    now,
+  );
+  const projectId = project.id;
+
+  const sourceIds = new Map(archive.sources.map((source) => [source.id, randomUUID()]));
+  await insertAll(
+    tx,
+    sources,
+    archive.sources.map((source) => ({
+      id: sourceIds.get(source.id)!,
+      projectId,
+      displayName: source.display_name,
+      type: source.type,
+      config: source.config,
+      kb: source.kb,
+      ...stampsOf(source),
+    })),
+  );
+
+  const contentIds = archive.contents.map(() => randomUUID());
+  await insertAll(
+    tx,
+    contents,
+    archive.contents.map((content, index) => ({
+      id: contentIds[index]!,
+      projectId,
+      // The archive was checked: every source_id names one of its sources.
+      sourceId: content.source_id === null ? null : sourceIds.get(content.source_id)!,
+      sourceKey: content.source_key,
+      subject: content.subject,
+      status: content.status,
+      reportingId: content.reporting_id,
+      responsePm: content.response_pm,
+      numResponseWords: responseWordCount(content.response_pm),
+      ...stampsOf(content),
+    })),
+  );
+  await insertAll(
+    tx,
+    contentUtterances,
+    archive.contents.flatMap((content, index) =>
+      content.utterances.map((utterance) => ({ contentId: contentIds[index]!, text: utterance.text, ...stampsOf(utterance) })),
+    ),
+  );
+  await insertAll(
+    tx,
+    contentActions,
+    archive.contents.flatMap((content, index) =>
+      content.actions.map((action) => ({ contentId: contentIds[index]!, type: action.type, config: action.config, ...stampsOf(action) })),
+    ),
+  );
+
+  await insertAll(
+    tx,
+    intents,
+    archive.intents.map((intent) => ({ projectId, intent: intent.intent, utterances: intent.utterances, ...stampsOf(intent) })),
+  );
+  await insertAll(
+    tx,
+    slots,
+    archive.slots.map((slot) => ({ projectId, name: slot.name, terms: slot.terms, ...stampsOf(slot) })),
+  );
+  return project;
+}

@@ -1,0 +1,201 @@
+import { and, count, eq } from 'drizzle-orm';
+import {
+  DEFAULT_CONTENT_STATUS,
+  EMPTY_PM_DOCUMENT,
+  contentList,
+  kbWordCount,
+  pmToKb,
+  type Content,
+  type ContentSummary,
+  type createContentBody,
+  type ListQuery,
+  type ListResponse,
+  type PmDocument,
+  type updateContentBody,
+  type updateContentResponseBody,
+} from '@console/contracts';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { contents, sources, type ContentRow, type UserRow } from '../../db/schema/index';
+import { demand, readableProject, type ProjectAccess } from '../../platform/access';
+import { AppError, pgErrorCode } from '../../platform/errors';
+import { listPage } from '../../platform/listing';
+
+export const contentServiceMessages = {
+  foreignSource: 'Source ID must name a source of this project',
+} as const;
+
+/** The columns of a list row: everything but the response, which a list never shows. */
+const summaryColumns = {
+  id: contents.id,
+  projectId: contents.projectId,
+  sourceId: contents.sourceId,
+  subject: contents.subject,
+  status: contents.status,
+  reportingId: contents.reportingId,
+  numResponseWords: contents.numResponseWords,
+  createdAt: contents.createdAt,
+  updatedAt: contents.updatedAt,
+};
+type SummaryRow = Pick<ContentRow, keyof typeof summaryColumns>;
+
+export function toContentSummary(row: SummaryRow): ContentSummary {
+  return {
+    id: row.id,
+    project_id: row.projectId,
+    source_id: row.sourceId,
+    subject: row.subject,
+    status: row.status,
+    reporting_id: row.reportingId,
+    num_response_words: row.numResponseWords,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function toContent(row: ContentRow): Content {
+  return { ...toContentSummary(row), response_pm: row.responsePm };
+}
+
+/** `num_response_words` of a canonical response: the words a reader sees. */
+export function responseWordCount(document: PmDocument): number {
+  return kbWordCount(pmToKb(document));
+}
+
+/** Any executor of the database: the app's or a transaction's. */
+type Executor = Pick<Db, 'update'>;
+
+/** A change to an item's response, utterances or actions is a change to the item. */
+export async function touchContent(db: Executor, contentId: string, now: Date): Promise<void> {
+  await db.update(contents).set({ updatedAt: now }).where(eq(contents.id, contentId));
+}
+
+/** A content item the caller may read (else 404), with the caller's rights on its project as stored. */
+export async function readableContent(ctx: AppContext, user: UserRow, id: string): Promise<ProjectAccess & { row: ContentRow }> {
+  const [row] = await ctx.db.select().from(contents).where(eq(contents.id, id)).limit(1);
+  if (!row) throw AppError.notFound();
+  return { row, ...(await readableProject(ctx, user, row.projectId)) };
+}
+
+async function contentPage(ctx: AppContext, query: ListQuery, where: ReturnType<typeof eq>): Promise<ListResponse<ContentSummary>> {
+  const page = await listPage(
+    contentList,
+    query,
+    {
+      subject: contents.subject,
+      status: contents.status,
+      num_response_words: contents.numResponseWords,
+      updated_at: contents.updatedAt,
+      created_at: contents.createdAt,
+    },
+    {
+      rows: ctx.db.select(summaryColumns).from(contents).$dynamic(),
+      count: ctx.db.select({ total: count() }).from(contents).$dynamic(),
+      where,
+      id: contents.id,
+    },
+  );
+  return { records: page.records.map(toContentSummary), total: page.total };
+}
+
+export async function listContents(ctx: AppContext, user: UserRow, projectId: string, query: ListQuery): Promise<ListResponse<ContentSummary>> {
+  await readableProject(ctx, user, projectId);
+  return contentPage(ctx, query, eq(contents.projectId, projectId));
+}
+
+/** The items of one source; its project (as stored) is the one checked. */
+export async function listSourceContents(ctx: AppContext, user: UserRow, sourceId: string, query: ListQuery): Promise<ListResponse<ContentSummary>> {
+  const [source] = await ctx.db.select({ projectId: sources.projectId }).from(sources).where(eq(sources.id, sourceId)).limit(1);
+  if (!source) throw AppError.notFound();
+  await readableProject(ctx, user, source.projectId);
+  return contentPage(ctx, query, eq(contents.sourceId, sourceId));
+}
+
+/** A new item starts active with an empty response; a source it names must be one of the same project. */
+export async function createContent(
+  ctx: AppContext,
+  user: UserRow,
+  projectId: string,
+  input: z.output<typeof createContentBody>,
+): Promise<Content> {
+  const { permissions } = await readableProject(ctx, user, projectId);
+  demand(permissions.canCreateSubProject);
+  const sourceId = input.source_id ?? null;
+  if (sourceId) {
+    const [source] = await ctx.db
+      .select({ id: sources.id })
+      .from(sources)
+      .where(and(eq(sources.id, sourceId), eq(sources.projectId, projectId)))
+      .limit(1);
+    if (!source) throw AppError.badRequest(contentServiceMessages.foreignSource);
+  }
+  const now = ctx.now();
+  try {
+    const [row] = await ctx.db
+      .insert(contents)
+      .values({
+        projectId,
+        sourceId,
+        subject: input.subject,
+        status: DEFAULT_CONTENT_STATUS,
+        responsePm: EMPTY_PM_DOCUMENT,
+        numResponseWords: 0,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no content');
+    return toContent(row);
+  } catch (error) {
+    // The source was deleted between the check and the insert (foreign key violation).
+    if (pgErrorCode(error) === '23503') throw AppError.badRequest(contentServiceMessages.foreignSource);
+    throw error;
+  }
+}
+
+export async function readContent(ctx: AppContext, user: UserRow, id: string): Promise<Content> {
+  return toContent((await readableContent(ctx, user, id)).row);
+}
+
+/**
+ * Subject and status. Activating and deactivating belong to the delete right (project-areas §6),
+ * so a changed status needs it beside the update right; the same status is a plain update.
+ */
+export async function updateContent(ctx: AppContext, user: UserRow, id: string, input: z.output<typeof updateContentBody>): Promise<Content> {
+  const { row: current, permissions } = await readableContent(ctx, user, id);
+  demand(permissions.canUpdateSubProject);
+  if (input.status !== current.status) demand(permissions.canDeleteSubProject);
+  const [row] = await ctx.db
+    .update(contents)
+    .set({ subject: input.subject, status: input.status, updatedAt: ctx.now() })
+    .where(eq(contents.id, id))
+    .returning();
+  if (!row) throw AppError.notFound();
+  return toContent(row);
+}
+
+/** Stores the canonical response and its word count together, so the count is right after every save. */
+export async function updateContentResponse(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  input: z.output<typeof updateContentResponseBody>,
+): Promise<Content> {
+  const { permissions } = await readableContent(ctx, user, id);
+  demand(permissions.canUpdateSubProject);
+  const [row] = await ctx.db
+    .update(contents)
+    .set({ responsePm: input.response_pm, numResponseWords: responseWordCount(input.response_pm), updatedAt: ctx.now() })
+    .where(eq(contents.id, id))
+    .returning();
+  if (!row) throw AppError.notFound();
+  return toContent(row);
+}
+
+/** Utterances and actions go with the item (foreign-key cascades). */
+export async function deleteContent(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+  const { permissions } = await readableContent(ctx, user, id);
+  demand(permissions.canDeleteSubProject);
+  await ctx.db.delete(contents).where(eq(contents.id, id));
+}

@@ -1,0 +1,128 @@
+import { count, eq } from 'drizzle-orm';
+import {
+  contentMessages,
+  contentUtteranceList,
+  type ContentUtterance,
+  type contentUtteranceBody,
+  type ListQuery,
+  type ListResponse,
+} from '@console/contracts';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { contents, contentUtterances, type ContentUtteranceRow, type UserRow } from '../../db/schema/index';
+import { demand, readableProject } from '../../platform/access';
+import { AppError, isUniqueViolation } from '../../platform/errors';
+import { listPage } from '../../platform/listing';
+import { readableContent, touchContent } from './service';
+
+/**
+ * The utterances that ask for a content item. They are edit rows of the item: adding, changing and
+ * removing one is an update of the item (canUpdateSubProject) and moves its updated_at.
+ */
+
+export function toContentUtterance(row: ContentUtteranceRow): ContentUtterance {
+  return {
+    id: row.id,
+    content_id: row.contentId,
+    text: row.text,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** An utterance the caller may read, authorised through its item's stored project (else 404). */
+async function readableUtterance(ctx: AppContext, user: UserRow, id: string) {
+  const [found] = await ctx.db
+    .select({ row: contentUtterances, projectId: contents.projectId })
+    .from(contentUtterances)
+    .innerJoin(contents, eq(contents.id, contentUtterances.contentId))
+    .where(eq(contentUtterances.id, id))
+    .limit(1);
+  if (!found) throw AppError.notFound();
+  return { row: found.row, ...(await readableProject(ctx, user, found.projectId)) };
+}
+
+/** Utterances are unique within the item regardless of case and surrounding space; the unique index decides races. */
+async function uniquely<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw AppError.conflict(contentMessages.utterancesUnique);
+    throw error;
+  }
+}
+
+export async function listUtterances(
+  ctx: AppContext,
+  user: UserRow,
+  contentId: string,
+  query: ListQuery,
+): Promise<ListResponse<ContentUtterance>> {
+  await readableContent(ctx, user, contentId);
+  const page = await listPage(
+    contentUtteranceList,
+    query,
+    { text: contentUtterances.text, updated_at: contentUtterances.updatedAt, created_at: contentUtterances.createdAt },
+    {
+      rows: ctx.db.select().from(contentUtterances).$dynamic(),
+      count: ctx.db.select({ total: count() }).from(contentUtterances).$dynamic(),
+      where: eq(contentUtterances.contentId, contentId),
+      id: contentUtterances.id,
+    },
+  );
+  return { records: page.records.map(toContentUtterance), total: page.total };
+}
+
+export async function createUtterance(
+  ctx: AppContext,
+  user: UserRow,
+  contentId: string,
+  input: z.output<typeof contentUtteranceBody>,
+): Promise<ContentUtterance> {
+  const { permissions } = await readableContent(ctx, user, contentId);
+  demand(permissions.canUpdateSubProject);
+  const now = ctx.now();
+  const row = await uniquely(() =>
+    ctx.db.transaction(async (tx) => {
+      const [inserted] = await tx.insert(contentUtterances).values({ contentId, text: input.text, createdAt: now, updatedAt: now }).returning();
+      await touchContent(tx, contentId, now);
+      return inserted;
+    }),
+  );
+  if (!row) throw new Error('insert returned no utterance');
+  return toContentUtterance(row);
+}
+
+export async function updateUtterance(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  input: z.output<typeof contentUtteranceBody>,
+): Promise<ContentUtterance> {
+  const { row: current, permissions } = await readableUtterance(ctx, user, id);
+  demand(permissions.canUpdateSubProject);
+  const now = ctx.now();
+  const row = await uniquely(() =>
+    ctx.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(contentUtterances)
+        .set({ text: input.text, updatedAt: now })
+        .where(eq(contentUtterances.id, id))
+        .returning();
+      if (updated) await touchContent(tx, current.contentId, now);
+      return updated;
+    }),
+  );
+  if (!row) throw AppError.notFound();
+  return toContentUtterance(row);
+}
+
+export async function deleteUtterance(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+  const { row, permissions } = await readableUtterance(ctx, user, id);
+  demand(permissions.canUpdateSubProject);
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(contentUtterances).where(eq(contentUtterances.id, id));
+    await touchContent(tx, row.contentId, now);
+  });
+}

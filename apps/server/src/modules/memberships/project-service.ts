@@ -1,0 +1,148 @@
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
+import {
+  canDeleteMembershipRow,
+  projectMembershipList,
+  type createMembershipBody,
+  type ListQuery,
+  type ListResponse,
+  type ProjectMembership,
+} from '@console/contracts';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { projectMemberships, users, workspaceMemberships, type ProjectRow, type UserRow } from '../../db/schema/index';
+import { actorOf, demand, readableProject } from '../../platform/access';
+import { AppError, isUniqueViolation } from '../../platform/errors';
+import { listPage } from '../../platform/listing';
+import { findUserByEmail } from '../users/service';
+import { membershipMessages } from './service';
+
+/**
+ * A project's member list: everyone with a role on the project, one row per person, with the direct
+ * project role (`role`, and the project membership's `id`) beside the role inherited from the
+ * workspace (`inherited_role`). Built in SQL so the list contract pages, sorts and filters it there.
+ */
+
+type Project = Pick<ProjectRow, 'id' | 'workspaceId'>;
+
+const directRole = (project: Project) =>
+  and(eq(projectMemberships.userId, users.id), eq(projectMemberships.projectId, project.id));
+const inheritedRole = (project: Project) =>
+  and(eq(workspaceMemberships.userId, users.id), eq(workspaceMemberships.workspaceId, project.workspaceId));
+
+/** Changing either role changes the row. */
+const rowUpdatedAt = sql<Date>`greatest(${projectMemberships.updatedAt}, ${workspaceMemberships.updatedAt})`.mapWith(
+  projectMemberships.updatedAt,
+);
+
+const memberFields = {
+  id: projectMemberships.id,
+  user_id: users.id,
+  display_name: users.displayName,
+  email: users.email,
+  role: projectMemberships.role,
+  inherited_role: workspaceMemberships.role,
+  updatedAt: rowUpdatedAt,
+};
+
+function memberRows(ctx: AppContext, project: Project) {
+  return ctx.db
+    .select(memberFields)
+    .from(users)
+    .leftJoin(projectMemberships, directRole(project))
+    .leftJoin(workspaceMemberships, inheritedRole(project))
+    .$dynamic();
+}
+
+/** The people with a role on the project, directly or through its workspace. */
+function isMember(ctx: AppContext, project: Project) {
+  return inArray(
+    users.id,
+    union(
+      ctx.db.select({ userId: projectMemberships.userId }).from(projectMemberships).where(eq(projectMemberships.projectId, project.id)),
+      ctx.db
+        .select({ userId: workspaceMemberships.userId })
+        .from(workspaceMemberships)
+        .where(eq(workspaceMemberships.workspaceId, project.workspaceId)),
+    ),
+  );
+}
+
+function toProjectMembership(row: Omit<ProjectMembership, 'updated_at'> & { updatedAt: Date }): ProjectMembership {
+  const { updatedAt, ...rest } = row;
+  return { ...rest, updated_at: updatedAt.toISOString() };
+}
+
+export async function listProjectMembers(
+  ctx: AppContext,
+  user: UserRow,
+  projectId: string,
+  query: ListQuery,
+): Promise<ListResponse<ProjectMembership>> {
+  const { project } = await readableProject(ctx, user, projectId);
+  const page = await listPage(
+    projectMembershipList,
+    query,
+    {
+      display_name: users.displayName,
+      email: users.email,
+      role: projectMemberships.role,
+      inherited_role: workspaceMemberships.role,
+      updated_at: rowUpdatedAt,
+    },
+    {
+      rows: memberRows(ctx, project),
+      count: ctx.db
+        .select({ total: count() })
+        .from(users)
+        .leftJoin(projectMemberships, directRole(project))
+        .leftJoin(workspaceMemberships, inheritedRole(project))
+        .$dynamic(),
+      where: isMember(ctx, project),
+      id: users.id,
+    },
+  );
+  return { records: page.records.map(toProjectMembership), total: page.total };
+}
+
+/** Gives an existing user a direct role on the project ('Add Member': canCreateProject). */
+export async function addProjectMember(
+  ctx: AppContext,
+  user: UserRow,
+  projectId: string,
+  input: z.output<typeof createMembershipBody>,
+): Promise<ProjectMembership> {
+  const { project, permissions } = await readableProject(ctx, user, projectId);
+  demand(permissions.canCreateProject);
+  const member = await findUserByEmail(ctx.db, input.email);
+  if (!member) throw AppError.notFound(membershipMessages.unknownEmail);
+  const now = ctx.now();
+  try {
+    await ctx.db
+      .insert(projectMemberships)
+      .values({ projectId: project.id, userId: member.id, role: input.role, createdAt: now, updatedAt: now });
+  } catch (error) {
+    // Checked by the unique pair constraint, so two concurrent adds cannot both succeed.
+    if (isUniqueViolation(error)) throw AppError.conflict(membershipMessages.alreadyMember);
+    throw error;
+  }
+  const [row] = await memberRows(ctx, project).where(eq(users.id, member.id)).limit(1);
+  if (!row) throw AppError.notFound();
+  return toProjectMembership(row);
+}
+
+/**
+ * Removes a direct project role (project admins); never the caller's own, and the membership must be
+ * one of this project's (else 404). A role inherited from the workspace is removed in the workspace.
+ */
+export async function deleteProjectMember(ctx: AppContext, user: UserRow, projectId: string, membershipId: string): Promise<void> {
+  const { project, permissions } = await readableProject(ctx, user, projectId);
+  const [row] = await ctx.db
+    .select()
+    .from(projectMemberships)
+    .where(and(eq(projectMemberships.id, membershipId), eq(projectMemberships.projectId, project.id)))
+    .limit(1);
+  if (!row) throw AppError.notFound();
+  demand(canDeleteMembershipRow(permissions.canDeleteProject, actorOf(user), { user_id: row.userId, role: row.role }));
+  await ctx.db.delete(projectMemberships).where(eq(projectMemberships.id, row.id));
+}

@@ -1,0 +1,49 @@
+import {
+  pipelineConfigSchema,
+  sourceMessages,
+  type SourcePull,
+} from '@console/contracts';
+import type { AppContext } from '../../../context';
+import { sourcePulls, type SourceRow, type UserRow } from '../../../db/schema/index';
+import { demand } from '../../../platform/access';
+import { AppError, isUniqueViolation } from '../../../platform/errors';
+import { readableSource } from '../service';
+import { initialPipelineTotal } from './pipeline';
+import { toSourcePull } from './record';
+import { runPull, type PullPlan } from './run';
+
+/** What the source's type and configuration say to pull; a configuration that cannot be pulled is a 400. */
+function planPull(source: SourceRow): PullPlan {
+  if (source.type === 'rich_editor') return { type: 'rich_editor', kb: source.kb ?? { children: [] }, total: 1 };
+  if (source.type === 'pipeline') {
+    const parsed = pipelineConfigSchema.safeParse(source.config);
+    if (!parsed.success) throw AppError.badRequest(parsed.error.issues[0]?.message ?? 'Config is not valid');
+    return { type: 'pipeline', config: parsed.data, total: initialPipelineTotal(parsed.data) };
+  }
+  // The other types (pullableSourceTypes names the two above) are not implemented.
+  throw AppError.badRequest(sourceMessages.notImplemented);
+}
+
+/**
+ * Starts a pull and answers its record at once; the pull itself runs in the background. One pull
+ * runs per source at a time (a unique index on running pulls, so two processes agree).
+ */
+export async function startPull(ctx: AppContext, user: UserRow, sourceId: string): Promise<SourcePull> {
+  const { source, permissions } = await readableSource(ctx, user, sourceId);
+  demand(permissions.canUpdateSubProject);
+  const plan = planPull(source);
+  let row;
+  try {
+    [row] = await ctx.db
+      .insert(sourcePulls)
+      .values({ sourceId, startedBy: user.id, startedAt: ctx.now(), progressTotal: plan.total, progressMessage: 'Starting' })
+      .returning();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw AppError.conflict(sourceMessages.pullRunning);
+    throw error;
+  }
+  if (!row) throw new Error('insert returned no pull');
+  const target = { pullId: row.id, projectId: source.projectId, sourceId };
+  ctx.runInBackground(() => runPull(ctx, target, plan));
+  return toSourcePull(row);
+}
