@@ -29,6 +29,8 @@ export default defineConfig({
           groups: [
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
             { name: 'vendor-mantine', test: /node_modules[\\/]@mantine[\\/]/ },
+            // The rich-text editor (TipTap, ProseMirror) loads with the pages that use it, never with sign-in.
+            { name: 'vendor-editor', test: /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|linkifyjs|orderedmap|rope-sequence|w3c-keyname)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

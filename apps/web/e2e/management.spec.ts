@@ -119,8 +119,8 @@ test('a super user runs a workspace: update, projects deleted by name, members, 
   await expect(projectRow).toContainText('Not Synced');
 
   await projectRow.getByRole('button', { name: 'Actions for Returns Desk' }).click();
-  await expect(page.getByRole('menuitem', { name: 'Clone' })).toBeDisabled();
-  await expect(page.getByRole('menuitem', { name: 'Export' })).toBeDisabled();
+  await expect(page.getByRole('menuitem', { name: 'Clone' })).toBeEnabled();
+  await expect(page.getByRole('menuitem', { name: 'Export' })).toBeEnabled();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const deleteProject = page.getByRole('dialog', { name: 'Delete Project' });
   await deleteProject.getByLabel('Project name').fill('Returns');

@@ -7,8 +7,10 @@ import { openDatabase } from '../../../server/src/db/client';
 import { migrateDatabase } from '../../../server/src/db/migrate';
 import {
   deployments,
+  intents,
   projectMemberships,
   projects,
+  slots,
   workspaceMemberships,
   workspaces,
 } from '../../../server/src/db/schema/index';
@@ -64,6 +66,21 @@ async function seed(dataDir: string): Promise<{ workspaceId: string; projectId: 
       .insert(deployments)
       .values({ projectId: project!.id, displayName: 'Production', key: 'e2e-production' })
       .returning();
+    // Knowledge of the seeded project that an archive carries to another workspace.
+    await database.db.insert(intents).values({
+      projectId: project!.id,
+      intent: 'Opening Hours',
+      utterances: ['When are you open?', 'What are your opening hours?'],
+    });
+    await database.db.insert(slots).values({ projectId: project!.id, name: 'Weekday', terms: ['Monday', 'Tuesday'] });
+    // A second workspace of Ada's, where archives are imported.
+    const [archiveWorkspace] = await database.db
+      .insert(workspaces)
+      .values({ displayName: 'Acme Archive', status: 'active' })
+      .returning();
+    await database.db
+      .insert(workspaceMemberships)
+      .values({ workspaceId: archiveWorkspace!.id, userId: plain.id, role: 'admin' });
     // Enough workspaces for the list to need a second page.
     await database.db.insert(workspaces).values(
       Array.from({ length: 12 }, (_, index) => ({
@@ -111,6 +128,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: 'warn',
+      // Every test signs in from 127.0.0.1; the default would throttle the suite, not a person.
+      LOGIN_MAX_CALLS_PER_ADDRESS: '1000',
     },
   });
   await waitForHealth(baseUrl, server);

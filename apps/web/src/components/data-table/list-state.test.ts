@@ -165,3 +165,12 @@ describe('toApiQuery', () => {
     expect(parsed.data?.sort).toEqual({ field: 'expires_at', direction: 'descending' });
   });
 });
+
+describe('a list with its own page size', () => {
+  it('reads and leaves out its default instead of DEFAULT_PAGE_SIZE', () => {
+    expect(readListState(new URLSearchParams(''), spec, 'action', 5).limit).toBe(5);
+    expect(readListState(new URLSearchParams('action.limit=10'), spec, 'action', 5).limit).toBe(10);
+    expect(writeListState(new URLSearchParams('action.limit=10'), { limit: 5 }, 'action', 5).toString()).toBe('');
+    expect(writeListState(new URLSearchParams(''), { limit: 10 }, 'action', 5).toString()).toBe('action.limit=10');
+  });
+});

@@ -61,9 +61,14 @@ function filterAllowed(spec: ListSpec, field: string, comparator: string, value:
  * sort field, a bad number, a filter the spec lacks) is ignored, so a hand-edited URL never
  * turns into a refused call.
  */
-export function readListState(params: URLSearchParams, spec: ListSpec, namespace?: string): ListState {
+export function readListState(
+  params: URLSearchParams,
+  spec: ListSpec,
+  namespace?: string,
+  defaultLimit: number = DEFAULT_PAGE_SIZE,
+): ListState {
   const get = (key: string) => params.get(prefixed(namespace, key));
-  const limit = readInt(get('limit'), 1, MAX_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE;
+  const limit = readInt(get('limit'), 1, MAX_PAGE_SIZE) ?? defaultLimit;
   const rawOffset = readInt(get('offset'), 0, Number.MAX_SAFE_INTEGER) ?? 0;
   // Offsets stay on a page boundary.
   const offset = rawOffset - (rawOffset % limit);
@@ -111,6 +116,7 @@ export function writeListState(
   params: URLSearchParams,
   patch: ListStatePatch,
   namespace?: string,
+  defaultLimit: number = DEFAULT_PAGE_SIZE,
 ): URLSearchParams {
   const next = new URLSearchParams(params);
   const key = (name: string) => prefixed(namespace, name);
@@ -120,7 +126,7 @@ export function writeListState(
   };
 
   const resetsPage = patch.limit !== undefined || patch.sort !== undefined || patch.filters !== undefined;
-  if (patch.limit !== undefined) set('limit', patch.limit === DEFAULT_PAGE_SIZE ? null : String(patch.limit));
+  if (patch.limit !== undefined) set('limit', patch.limit === defaultLimit ? null : String(patch.limit));
   if (patch.sort !== undefined) {
     set('sort_field', patch.sort?.field ?? null);
     set('sort_direction', patch.sort?.direction ?? null);

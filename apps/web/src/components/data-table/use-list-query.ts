@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { ListSpec } from '@console/contracts';
+import { DEFAULT_PAGE_SIZE, type ListSpec } from '@console/contracts';
 import {
   browserTimeZone,
   nextSort,
@@ -37,26 +37,31 @@ let pending: { pathname: string; search: string } | null = null;
 
 /**
  * A table's page, sort and filters, kept in the URL query string (console.md §4) so they survive
- * reload and back; `namespace` prefixes the keys when two tables share a page.
+ * reload and back; `namespace` prefixes the keys when two tables share a page; `defaultLimit` is
+ * the page size of a list whose spec fixes another than DEFAULT_PAGE_SIZE (the action list's 5).
  */
-export function useListQuery(spec: ListSpec, namespace?: string): ListQueryControls {
+export function useListQuery(
+  spec: ListSpec,
+  namespace?: string,
+  { defaultLimit = DEFAULT_PAGE_SIZE }: { defaultLimit?: number } = {},
+): ListQueryControls {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   useEffect(() => {
     pending = null;
   }, [pathname, search]);
-  const state = useMemo(() => readListState(params, spec, namespace), [params, spec, namespace]);
+  const state = useMemo(() => readListState(params, spec, namespace, defaultLimit), [params, spec, namespace, defaultLimit]);
   const apiQuery = useMemo(() => toApiQuery(state, spec, browserTimeZone()), [state, spec]);
 
   const update = useCallback(
     (patch: ListStatePatch, replace = false) => {
       const base = pending?.pathname === pathname ? pending.search : search;
-      const next = writeListState(new URLSearchParams(base), patch, namespace).toString();
+      const next = writeListState(new URLSearchParams(base), patch, namespace, defaultLimit).toString();
       pending = { pathname, search: next ? `?${next}` : '' };
       void navigate({ pathname, search: pending.search }, { replace, preventScrollReset: true });
     },
-    [navigate, pathname, search, namespace],
+    [navigate, pathname, search, namespace, defaultLimit],
   );
 
   const limit = state.limit;

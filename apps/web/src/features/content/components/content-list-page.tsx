@@ -1,6 +1,89 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { Group, Menu } from '@mantine/core';
+import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { useParams } from 'react-router';
+import { contentList, type ContentStatus, type ContentSummary } from '@console/contracts';
+import { ConfirmDelete } from '@/components/confirm-delete';
+import {
+  DataTable,
+  DeleteMenuItem,
+  modifiedColumn,
+  statusColumn,
+  useListQuery,
+  useRowDeletion,
+  type DataTableColumn,
+} from '@/components/data-table';
+import { ErrorView } from '@/components/error-view';
+import { PageTitle } from '@/components/page-title';
+import { useProjectAccess } from '@/features/project/use-project-access';
+import { useDeleteContent } from '../api/delete-content';
+import { useContents } from '../api/get-contents';
+import { useUpdateContent } from '../api/update-content';
+import { subjectColumn, wordsColumn } from './content-columns';
+import { CreateContentButton } from './create-content-button';
+import { ExportCsvButton } from './export-csv-button';
 
-// Scaffold: this screen is being written.
+function contentColumns(projectId: string): DataTableColumn<ContentSummary>[] {
+  return [subjectColumn(projectId), wordsColumn('Words'), statusColumn(), modifiedColumn({ filterable: true })];
+}
+
+/**
+ * project/{id}/content (project-areas §2): the project's items (Subject, Words, Status, Modified),
+ * Create Content, Export CSV, and a row menu to activate, deactivate and delete.
+ */
 export function ContentListPage() {
-  return <PlaceholderPage title="Content" />;
+  const { projectId = '' } = useParams();
+  const { permissions } = useProjectAccess(projectId);
+  const list = useListQuery(contentList);
+  const query = useContents(projectId, list.apiQuery);
+  const updateStatus = useUpdateContent();
+  const deletion = useRowDeletion<ContentSummary>(useDeleteContent());
+
+  // Activating or deactivating sends the subject as it is: PUT /content/{id} takes both.
+  const setStatus = (content: ContentSummary, status: ContentStatus) =>
+    updateStatus.mutate({ id: content.id, body: { subject: content.subject, status } });
+
+  return (
+    <>
+      <PageTitle title="Content">
+        <Group gap="xs" align="flex-start">
+          <ExportCsvButton projectId={projectId} />
+          {permissions.canCreateSubProject && <CreateContentButton projectId={projectId} />}
+        </Group>
+      </PageTitle>
+      {updateStatus.isError && <ErrorView error={updateStatus.error} title="The status was not changed." />}
+      <DataTable
+        label="Content"
+        columns={contentColumns(projectId)}
+        list={list}
+        query={query}
+        rowKey={(content) => content.id}
+        rowName={(content) => content.subject}
+        rowMenu={
+          permissions.canDeleteSubProject
+            ? (content) => (
+                <>
+                  {content.status === 'active' ? (
+                    <Menu.Item leftSection={<IconPlayerPause size={14} />} onClick={() => setStatus(content, 'inactive')}>
+                      Deactivate
+                    </Menu.Item>
+                  ) : (
+                    <Menu.Item leftSection={<IconPlayerPlay size={14} />} onClick={() => setStatus(content, 'active')}>
+                      Activate
+                    </Menu.Item>
+                  )}
+                  <DeleteMenuItem onClick={() => deletion.ask(content)} />
+                </>
+              )
+            : undefined
+        }
+      />
+      <ConfirmDelete
+        opened={deletion.row !== null}
+        onClose={deletion.cancel}
+        title="Delete Content"
+        message={deletion.row ? `Delete the content item ${deletion.row.subject} with its utterances and actions?` : undefined}
+        onConfirm={deletion.confirm}
+      />
+    </>
+  );
 }

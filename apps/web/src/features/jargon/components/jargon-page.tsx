@@ -1,6 +1,25 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { useParams } from 'react-router';
+import { ErrorView } from '@/components/error-view';
+import { FullPageLoader } from '@/components/full-page-loader';
+import { PageTitle } from '@/components/page-title';
+import { useProject } from '@/features/project/api/get-project';
+import { useProjectAccess } from '@/features/project/use-project-access';
+import { JargonEditor } from './jargon-editor';
 
-// Scaffold: this screen is being written.
+/** project/{id}/jargon: the Jargon Mapper, editable with canUpdateSubProject, read-only otherwise. */
 export function JargonPage() {
-  return <PlaceholderPage title="Jargon Mapper" />;
+  const { projectId = '' } = useParams();
+  const { permissions } = useProjectAccess(projectId);
+  const project = useProject(projectId);
+
+  if (project.isPending) return <FullPageLoader label="Loading jargon" />;
+  if (project.isError) {
+    return (
+      <>
+        <PageTitle title="Jargon Mapper" />
+        <ErrorView error={project.error} />
+      </>
+    );
+  }
+  return <JargonEditor key={projectId} project={project.data} canUpdate={permissions.canUpdateSubProject} />;
 }

@@ -1,6 +1,93 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { Badge, Text } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
+import { useParams } from 'react-router';
+import { canDeleteMembershipRow, projectMembershipList, type ProjectMembership, type Role } from '@console/contracts';
+import { ConfirmDelete } from '@/components/confirm-delete';
+import {
+  DataTable,
+  DeleteMenuItem,
+  useListQuery,
+  useRowDeletion,
+  type DataTableColumn,
+} from '@/components/data-table';
+import { FormModalButton } from '@/components/form-modal-button';
+import { projectPaths } from '@/config/paths';
+import { useDeleteProjectMembership } from '@/features/membership/api/delete-project-membership';
+import { useProjectMemberships } from '@/features/membership/api/get-project-memberships';
+import { useProjectAccess } from '../use-project-access';
+import { AddProjectMemberForm } from './add-project-member-form';
+import { ProjectSubPageHeader } from './project-sub-page-header';
 
-// Scaffold: this screen is being written.
+/** A role as a badge; none as a dimmed dash. */
+function RoleCell({ role }: { role: Role | null }) {
+  return role ? (
+    <Badge variant="light" tt="none" radius="sm">
+      {role}
+    </Badge>
+  ) : (
+    <Text size="sm" c="dimmed" span>
+      —
+    </Text>
+  );
+}
+
+const columns: DataTableColumn<ProjectMembership>[] = [
+  // Not nameColumn(): a row with only an inherited role has no id.
+  { key: 'name', header: 'Name', sortField: 'display_name', filterField: 'display_name', render: (row) => row.display_name },
+  { key: 'email', header: 'Email', sortField: 'email', filterField: 'email', render: (row) => row.email },
+  { key: 'role', header: 'Role', sortField: 'role', filterField: 'role', render: (row) => <RoleCell role={row.role} /> },
+  {
+    key: 'inherited_role',
+    header: 'Inherited Role',
+    sortField: 'inherited_role',
+    filterField: 'inherited_role',
+    render: (row) => <RoleCell role={row.inherited_role} />,
+  },
+];
+
+type DirectMembership = ProjectMembership & { id: string };
+
+/**
+ * project/{id}/membership: everyone with a role in the project, directly or through the workspace;
+ * Add Member (reloads the page's data); Delete Membership on direct rows, never one's own.
+ */
 export function ProjectMembershipPage() {
-  return <PlaceholderPage title="Project Members" />;
+  const { projectId = '' } = useParams();
+  const { session, permissions } = useProjectAccess(projectId);
+  const list = useListQuery(projectMembershipList);
+  const query = useProjectMemberships(projectId, list.apiQuery);
+  const deletion = useRowDeletion<DirectMembership>(useDeleteProjectMembership(projectId));
+
+  return (
+    <>
+      <ProjectSubPageHeader parent={{ label: 'Project Settings', to: projectPaths.settings(projectId) }} title="Project Members">
+        {permissions.canCreateProject && (
+          <FormModalButton label="Add Member" icon={<IconUserPlus size={16} />}>
+            {(close) => <AddProjectMemberForm projectId={projectId} onClose={close} />}
+          </FormModalButton>
+        )}
+      </ProjectSubPageHeader>
+      <DataTable
+        label="Project Members"
+        columns={columns}
+        list={list}
+        query={query}
+        // Rows with only an inherited role have no membership id; a person has one row.
+        rowKey={(row) => row.user_id}
+        rowName={(row) => row.display_name}
+        rowMenu={(row) =>
+          row.id && session && canDeleteMembershipRow(permissions.canDeleteProject, session.user, row) ? (
+            <DeleteMenuItem onClick={() => deletion.ask({ ...row, id: row.id! })}>Delete Membership</DeleteMenuItem>
+          ) : null
+        }
+      />
+      <ConfirmDelete
+        opened={deletion.row !== null}
+        onClose={deletion.cancel}
+        title="Delete Membership"
+        message={deletion.row ? `Remove ${deletion.row.display_name} (${deletion.row.email}) from this project?` : undefined}
+        onConfirm={deletion.confirm}
+      />
+    </>
+  );
 }

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { Menu, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconCopy, IconDownload } from '@tabler/icons-react';
 import { NOT_SYNCED_LABEL, projectList, type ProjectSummary } from '@console/contracts';
 import { ConfirmByName } from '@/components/confirm-delete';
@@ -11,10 +13,14 @@ import {
   useRowDeletion,
   type DataTableColumn,
 } from '@/components/data-table';
+import { FormModal } from '@/components/form-modal';
 import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useDeleteProject } from '../api/delete-project';
+import { useExportProject } from '../api/export-project';
 import { useProjects } from '../api/get-projects';
+import { CloneProjectForm } from './clone-project-form';
 
 const columns: DataTableColumn<ProjectSummary>[] = [
   nameColumn(paths.project.to),
@@ -35,14 +41,29 @@ const columns: DataTableColumn<ProjectSummary>[] = [
 ];
 
 /**
- * A workspace's projects (console.md §2), URL namespace 'project'. Row menu: Clone and Export
- * (arrive with the knowledge tools, disabled) and Delete behind the exact project name.
+ * A workspace's projects (console.md §2), URL namespace 'project'. Row menu: Clone (a copy in this
+ * workspace), Export (the project archive) and Delete behind the exact project name.
  */
-export function ProjectTable({ workspaceId, canDelete }: { workspaceId: string; canDelete: boolean }) {
+export function ProjectTable({
+  workspaceId,
+  canCreate,
+  canDelete,
+}: {
+  workspaceId: string;
+  canCreate: boolean;
+  canDelete: boolean;
+}) {
   const list = useListQuery(projectList, 'project');
   const query = useProjects(workspaceId, list.apiQuery);
-  const remove = useDeleteProject(workspaceId);
-  const deletion = useRowDeletion<ProjectSummary>(remove);
+  const deletion = useRowDeletion<ProjectSummary>(useDeleteProject(workspaceId));
+  const exportArchive = useExportProject();
+  const [cloning, setCloning] = useState<ProjectSummary | null>(null);
+
+  const download = (project: ProjectSummary) =>
+    exportArchive.mutate(project.id, {
+      onError: (error) =>
+        notifications.show({ color: 'red', title: `Export of ${project.display_name} failed`, message: errorMessage(error) }),
+    });
 
   return (
     <>
@@ -55,16 +76,21 @@ export function ProjectTable({ workspaceId, canDelete }: { workspaceId: string; 
         rowName={(project) => project.display_name}
         rowMenu={(project) => (
           <>
-            <Menu.Item leftSection={<IconCopy size={14} />} disabled>
-              Clone
-            </Menu.Item>
-            <Menu.Item leftSection={<IconDownload size={14} />} disabled>
+            {canCreate && (
+              <Menu.Item leftSection={<IconCopy size={14} />} onClick={() => setCloning(project)}>
+                Clone
+              </Menu.Item>
+            )}
+            <Menu.Item leftSection={<IconDownload size={14} />} onClick={() => download(project)}>
               Export
             </Menu.Item>
             {canDelete && <DeleteMenuItem onClick={() => deletion.ask(project)} />}
           </>
         )}
       />
+      <FormModal opened={cloning !== null} onClose={() => setCloning(null)} title="Clone Project">
+        {cloning && <CloneProjectForm project={cloning} onClose={() => setCloning(null)} />}
+      </FormModal>
       <ConfirmByName
         opened={deletion.row !== null}
         onClose={deletion.cancel}

@@ -1,6 +1,53 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { useParams } from 'react-router';
+import { contentList, type ContentSummary } from '@console/contracts';
+import { DataTable, modifiedColumn, statusColumn, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { projectPaths } from '@/config/paths';
+import { useSourceContents } from '@/features/content/api/get-source-contents';
+import { createdColumn, subjectColumn, wordsColumn } from '@/features/content/components/content-columns';
+import { CreateContentButton } from '@/features/content/components/create-content-button';
+import { ProjectSubPageHeader } from '@/features/project/components/project-sub-page-header';
+import { useProjectAccess } from '@/features/project/use-project-access';
+import { useSource } from '../api/get-source';
 
-// Scaffold: this screen is being written.
+function sourceContentColumns(projectId: string): DataTableColumn<ContentSummary>[] {
+  return [
+    statusColumn(),
+    subjectColumn(projectId),
+    modifiedColumn({ filterable: true }),
+    createdColumn(),
+    wordsColumn('Word Count', { filterable: true }),
+  ];
+}
+
+/**
+ * project/{id}/source/{sourceId}/content (project-areas §2): back to the source, the items of the
+ * source (Status, Subject, Modified, Created, Word Count; sortable and filterable) and a
+ * create-content modal whose item belongs to the source and opens.
+ */
 export function SourceContentPage() {
-  return <PlaceholderPage title="Source Content" />;
+  const { projectId = '', sourceId = '' } = useParams();
+  const { permissions } = useProjectAccess(projectId);
+  const source = useSource(sourceId);
+  const list = useListQuery(contentList);
+  const query = useSourceContents(sourceId, list.apiQuery);
+  const sourceName = source.data?.display_name ?? 'Source';
+
+  return (
+    <>
+      <ProjectSubPageHeader
+        parent={{ label: `Back to ${sourceName}`, to: projectPaths.source.to(projectId, sourceId) }}
+        title={`${sourceName}: Content`}
+      >
+        {permissions.canCreateSubProject && <CreateContentButton projectId={projectId} sourceId={sourceId} />}
+      </ProjectSubPageHeader>
+      <DataTable
+        label="Source Content"
+        columns={sourceContentColumns(projectId)}
+        list={list}
+        query={query}
+        rowKey={(content) => content.id}
+        rowName={(content) => content.subject}
+      />
+    </>
+  );
 }

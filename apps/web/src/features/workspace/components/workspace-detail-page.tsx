@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
-import { IconChevronRight, IconKey, IconTrash, IconUpload, IconUsers } from '@tabler/icons-react';
+import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconChevronRight, IconKey, IconTrash, IconUsers } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Workspace } from '@console/contracts';
 import { ConfirmByName } from '@/components/confirm-delete';
@@ -12,13 +12,12 @@ import { PageTitle } from '@/components/page-title';
 import { StatusBadge } from '@/components/status-badge';
 import { paths } from '@/config/paths';
 import { CreateProjectButton } from '@/features/project/components/create-project-button';
+import { ImportProjectButton } from '@/features/project/components/import-project-button';
 import { ProjectTable } from '@/features/project/components/project-table';
 import { formatDateTime } from '@/lib/format';
 import { useDeleteWorkspace } from '../api/delete-workspace';
 import { useWorkspaceAccess } from '../use-workspace-access';
 import { UpdateWorkspaceButton } from './update-workspace-button';
-
-export const IMPORT_LATER_TEXT = 'Import arrives with the knowledge tools';
 
 function Tile({ to, title, description, icon }: { to: string; title: string; description: string; icon: React.ReactNode }) {
   return (
@@ -112,21 +111,19 @@ export function WorkspaceDetailPage() {
               Projects
             </Title>
             <Group gap="xs">
-              <Tooltip label={IMPORT_LATER_TEXT}>
-                <Button
-                  variant="default"
-                  leftSection={<IconUpload size={16} />}
-                  data-disabled
-                  aria-disabled="true"
-                  onClick={(event) => event.preventDefault()}
-                >
-                  Import Project
-                </Button>
-              </Tooltip>
-              {permissions.canCreateProject && <CreateProjectButton workspaceId={workspaceId} />}
+              {permissions.canCreateProject && (
+                <>
+                  <ImportProjectButton workspaceId={workspaceId} />
+                  <CreateProjectButton workspaceId={workspaceId} />
+                </>
+              )}
             </Group>
           </Group>
-          <ProjectTable workspaceId={workspaceId} canDelete={projectPermissions.canDeleteProject} />
+          <ProjectTable
+            workspaceId={workspaceId}
+            canCreate={permissions.canCreateProject}
+            canDelete={projectPermissions.canDeleteProject}
+          />
         </Stack>
       </Stack>
 

@@ -1,0 +1,23 @@
+import { Select, TextInput } from '@mantine/core';
+import { contentStatuses, updateContentBody, type Content } from '@console/contracts';
+import { EntityForm, useEntityForm } from '@/components/entity-form';
+import { useUpdateContent } from '../api/update-content';
+
+/**
+ * Subject (1-255) and status of an item. The status is a choice only for those who may activate
+ * and deactivate (project-areas §6); the others keep it as it is.
+ */
+export function ContentSettingsForm({ content, canChangeStatus }: { content: Content; canChangeStatus: boolean }) {
+  const mutation = useUpdateContent();
+  const form = useEntityForm({
+    schema: updateContentBody,
+    initialValues: { subject: content.subject, status: content.status as string },
+    onSubmit: (body) => mutation.mutateAsync({ id: content.id, body }),
+  });
+  return (
+    <EntityForm form={form} submitLabel="Save">
+      <TextInput label="Subject" autoComplete="off" {...form.textProps('subject')} />
+      {canChangeStatus && <Select label="Status" data={[...contentStatuses]} {...form.selectProps('status')} />}
+    </EntityForm>
+  );
+}

@@ -1,0 +1,106 @@
+import { JsonInput, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
+import { RESPONSE_WORD_CUTOFF_RANGE, projectSettingsBody, type Project } from '@console/contracts';
+import { EntityForm, useEntityForm } from '@/components/entity-form';
+import type { EntityForm as EntityFormState } from '@/components/entity-form/use-entity-form';
+import { useUpdateProject } from '../api/update-project';
+
+interface SettingsValues extends Record<string, unknown> {
+  display_name: string;
+  description: string;
+  /** NumberInput's value: a number, or the text typed so far ('' when empty). */
+  response_word_cutoff: number | string;
+  out_of_scope_response: string;
+  /** The JSON text as typed; the form is invalid while it is not a JSON object. */
+  pipeline_config: string;
+}
+
+function settingsValues(project: Project): SettingsValues {
+  return {
+    display_name: project.display_name,
+    description: project.description,
+    response_word_cutoff: project.response_word_cutoff,
+    out_of_scope_response: project.out_of_scope_response,
+    pipeline_config: JSON.stringify(project.pipeline_config, null, 2),
+  };
+}
+
+/** Text that does not parse stays text, so the schema answers 'Pipeline Config must be a JSON object'. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function toInput(values: SettingsValues) {
+  return {
+    ...values,
+    response_word_cutoff: values.response_word_cutoff === '' ? undefined : values.response_word_cutoff,
+    pipeline_config: parseJson(values.pipeline_config),
+  };
+}
+
+function SettingsFields({ form, readOnly }: { form: EntityFormState<SettingsValues>; readOnly: boolean }) {
+  return (
+    <>
+      <TextInput label="Name" autoComplete="off" readOnly={readOnly} {...form.textProps('display_name')} />
+      <Textarea label="Description" autosize minRows={2} maxRows={6} readOnly={readOnly} {...form.textProps('description')} />
+      <NumberInput
+        label="Response Word Cutoff"
+        description={`Answers longer than this many words are cut (${RESPONSE_WORD_CUTOFF_RANGE.min}-${RESPONSE_WORD_CUTOFF_RANGE.max}).`}
+        min={RESPONSE_WORD_CUTOFF_RANGE.min}
+        max={RESPONSE_WORD_CUTOFF_RANGE.max}
+        // No silent clamping: a number out of range shows its message instead of changing under the user.
+        clampBehavior="none"
+        allowDecimal={false}
+        readOnly={readOnly}
+        value={form.values.response_word_cutoff}
+        onChange={(value) => form.setField('response_word_cutoff', value)}
+        error={form.errors.response_word_cutoff}
+      />
+      <Textarea
+        label="Out of Scope Response"
+        description="What the assistant says when it has no answer."
+        autosize
+        minRows={2}
+        maxRows={8}
+        readOnly={readOnly}
+        {...form.textProps('out_of_scope_response')}
+      />
+      <JsonInput
+        label="Pipeline Config"
+        description="A JSON object."
+        autosize
+        minRows={4}
+        maxRows={16}
+        formatOnBlur
+        readOnly={readOnly}
+        value={form.values.pipeline_config}
+        onChange={(value) => form.setField('pipeline_config', value)}
+        error={form.errors.pipeline_config}
+        validationError={form.errors.pipeline_config}
+      />
+    </>
+  );
+}
+
+/** The project's settings (project-areas §3, §5): editable with canUpdateProject, read-only otherwise. */
+export function ProjectSettingsForm({ project, canUpdate }: { project: Project; canUpdate: boolean }) {
+  const mutation = useUpdateProject(project.id);
+  const form = useEntityForm({
+    schema: projectSettingsBody,
+    initialValues: settingsValues(project),
+    toInput,
+    onSubmit: (body) => mutation.mutateAsync(body),
+  });
+  return canUpdate ? (
+    <EntityForm form={form} submitLabel="Save">
+      <SettingsFields form={form} readOnly={false} />
+    </EntityForm>
+  ) : (
+    <Stack gap="sm">
+      <SettingsFields form={form} readOnly />
+    </Stack>
+  );
+}

@@ -1,0 +1,18 @@
+import type { SourceType } from '@console/contracts';
+
+/** How each source type reads on screen (the contracts keep the API's names). */
+export const sourceTypeLabels: Record<SourceType, string> = {
+  rich_editor: 'Rich Editor',
+  pipeline: 'Pipeline',
+  editor: 'Editor',
+  web: 'Web',
+  kb: 'KB',
+  csv: 'CSV',
+  custom: 'Custom',
+  'squarespace-page': 'Squarespace Page',
+  hubspot: 'HubSpot',
+  'google-doc': 'Google Doc',
+};
+
+/** A source card's height limit (project-areas §2); longer content scrolls inside the card. */
+export const SOURCE_CARD_MAX_HEIGHT = '44rem';
