@@ -105,6 +105,10 @@ async function prepare(target: Target): Promise<Cell> {
     .insert(sources)
     .values({ projectId, displayName: 'Handbook', type: 'rich_editor', config: { document: sourceDocument }, kb: pmToKb(sourceDocument) })
     .returning();
+  const [sourcePull] = await db
+    .insert(sourcePulls)
+    .values({ sourceId: source!.id, status: 'succeeded', summary: { created: 1, updated: 0, omitted: 0, unchanged: 0 }, finishedAt: new Date() })
+    .returning();
   const [content] = await db
     .insert(contents)
     .values({
@@ -134,6 +138,7 @@ async function prepare(target: Target): Promise<Cell> {
     projectMembershipId: projectMembership!.id,
     outsider,
     sourceId: source!.id,
+    pullId: sourcePull!.id,
     contentId: content!.id,
     utteranceId: utterance!.id,
     actionId: action!.id,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
 import {
+  PULL_STALE_AFTER_MS,
   RESPONSE_CHARACTER_LIMIT,
   kbCharacterCount,
   pmDocumentSchema,
@@ -232,13 +233,30 @@ describe('pulling a rich_editor source', () => {
     expect(second.json()).toMatchObject({ detail: sourceMessages.pullRunning });
   });
 
-  it('fails the pulls a stopped server left running, freeing the source', async () => {
+  it('fails a pull whose heartbeat went silent (its server stopped), freeing the source; a beating pull stays', async () => {
     const source = await createSource('rich_editor', doc(heading(1, 'Hours'), paragraph('Nine to five.')));
-    const [stale] = await app.ctx.db.insert(sourcePulls).values({ sourceId: source.id }).returning();
+    const silent = new Date(Date.now() - PULL_STALE_AFTER_MS - 1_000);
+    const [stale] = await app.ctx.db.insert(sourcePulls).values({ sourceId: source.id, heartbeatAt: silent }).returning();
+    const busy = await createSource('rich_editor', doc(heading(1, 'Busy'), paragraph('Still working.')));
+    const [live] = await app.ctx.db.insert(sourcePulls).values({ sourceId: busy.id }).returning();
+
     expect(await failInterruptedPulls(app.ctx)).toBeGreaterThanOrEqual(1);
     const read = (await call(app, 'GET', api(`/source/${source.id}/pull/${stale!.id}`), editor.token)).json<SourcePull>();
     expect(read).toMatchObject({ status: 'failed', error: INTERRUPTED_PULL_ERROR });
     expect(read.finished_at).not.toBeNull();
+    expect((await pull(source.id)).status).toBe('succeeded');
+    // Another process's pull that keeps beating is not touched, and still blocks a second pull.
+    const other = (await call(app, 'GET', api(`/source/${busy.id}/pull/${live!.id}`), editor.token)).json<SourcePull>();
+    expect(other.status).toBe('running');
+    expect((await call(app, 'POST', api(`/source/${busy.id}/pull`), editor.token)).statusCode).toBe(409);
+  });
+
+  it('fails a silent pull when the source is read or pulled again, without a restart', async () => {
+    const source = await createSource('rich_editor', doc(heading(1, 'Hours'), paragraph('Nine to five.')));
+    const silent = new Date(Date.now() - PULL_STALE_AFTER_MS - 1_000);
+    await app.ctx.db.insert(sourcePulls).values({ sourceId: source.id, heartbeatAt: silent });
+    const detail = (await call(app, 'GET', api(`/source/${source.id}`), editor.token)).json<{ last_pull: SourcePull }>();
+    expect(detail.last_pull).toMatchObject({ status: 'failed', error: INTERRUPTED_PULL_ERROR });
     expect((await pull(source.id)).status).toBe('succeeded');
   });
 

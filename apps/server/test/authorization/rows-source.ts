@@ -1,4 +1,4 @@
-import { e, projectDelete, projectRead, projectWrite, type Row } from './table';
+import { projectDelete, projectRead, projectWrite, type Row } from './table';
 
 /** Sources, their configuration, conversion, pulls and content. */
 
@@ -52,12 +52,10 @@ export const sourceRows: Row[] = [
   },
   { route: 'POST /source/{id}/pull', method: 'POST', url: (c) => `/api/v1/source/${c.sourceId}/pull`, write: true, ...projectWrite(202) },
   {
-    // The cell holds no pull yet, so every reader gets the unknown pull's 404; the pull tests read real ones.
     route: 'GET /source/{id}/pull/{pullId}',
     method: 'GET',
-    url: (c) => `/api/v1/source/${c.sourceId}/pull/${c.contentId}`,
+    url: (c) => `/api/v1/source/${c.sourceId}/pull/${c.pullId}`,
     write: false,
-    own: e(404),
-    other: e(404),
+    ...projectRead,
   },
 ];

@@ -31,6 +31,8 @@ export interface Cell {
   outsider: UserRow;
   /** A rich_editor source with one header section, pulled into `contentId`. */
   sourceId: string;
+  /** A finished pull of the source. */
+  pullId: string;
   /** A content item of the source with one utterance and one action. */
   contentId: string;
   utteranceId: string;

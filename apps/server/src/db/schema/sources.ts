@@ -44,6 +44,8 @@ export const sourcePulls = pgTable(
     error: text(),
     startedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     startedAt: moment().notNull().defaultNow(),
+    // Written while the pull runs; a running pull whose heartbeat stopped belonged to a stopped process.
+    heartbeatAt: moment().notNull().defaultNow(),
     finishedAt: moment(),
   },
   (table) => [

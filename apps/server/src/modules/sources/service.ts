@@ -25,6 +25,7 @@ import { sourcePulls, sources, type SourceRow, type UserRow } from '../../db/sch
 import { demand, readableProject } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
+import { failInterruptedPulls } from './pull/interrupted';
 import { toSourcePull } from './pull/record';
 
 export function toSourceSummary(row: SourceRow): SourceSummary {
@@ -39,6 +40,7 @@ export function toSourceSummary(row: SourceRow): SourceSummary {
 }
 
 async function toSource(ctx: AppContext, row: SourceRow): Promise<Source> {
+  await failInterruptedPulls(ctx, row.id);
   const [lastPull] = await ctx.db
     .select()
     .from(sourcePulls)
@@ -172,6 +174,7 @@ export async function convertSource(
 /** The pull of a source, 404 when it belongs to another source. */
 export async function readSourcePull(ctx: AppContext, user: UserRow, id: string, pullId: string) {
   await readableSource(ctx, user, id);
+  await failInterruptedPulls(ctx, id);
   const [pull] = await ctx.db
     .select()
     .from(sourcePulls)

@@ -34,6 +34,11 @@ export class PullProgress {
     return this.write();
   }
 
+  /** Proves the pull is alive while a long step (a slow page) writes no progress. */
+  beat(): Promise<void> {
+    return this.write();
+  }
+
   /** The work ahead turned out larger (a sitemap's pages) or smaller (pages named twice). */
   resize(total: number): Promise<void> {
     this.total = total;
@@ -45,7 +50,7 @@ export class PullProgress {
     const next = this.written.then(async () => {
       await this.ctx.db
         .update(sourcePulls)
-        .set({ progressDone: done, progressTotal: total, progressMessage: message })
+        .set({ progressDone: done, progressTotal: total, progressMessage: message, heartbeatAt: this.ctx.now() })
         .where(and(eq(sourcePulls.id, this.pullId), eq(sourcePulls.status, 'running')));
     });
     // The caller sees its own write fail; the writes after it still go out.

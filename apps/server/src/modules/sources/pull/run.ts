@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import {
   PIPELINE_CONTENT_STATUS,
+  PULL_HEARTBEAT_MS,
   RICH_EDITOR_CONTENT_STATUS,
   type KbDocument,
   type PipelineConfig,
@@ -32,6 +33,7 @@ const UNEXPECTED_PULL_ERROR = 'The pull failed unexpectedly.';
  */
 export async function runPull(ctx: AppContext, target: PullTarget, plan: PullPlan): Promise<void> {
   const progress = new PullProgress(ctx, target.pullId, plan.total);
+  const heartbeat = setInterval(() => void progress.beat().catch(() => undefined), PULL_HEARTBEAT_MS);
   try {
     let found: { items: PulledItem[]; kb: KbDocument | null };
     if (plan.type === 'rich_editor') found = { items: richEditorItems(plan.kb), kb: null };
@@ -51,5 +53,7 @@ export async function runPull(ctx: AppContext, target: PullTarget, plan: PullPla
       .update(sourcePulls)
       .set({ status: 'failed', error: error instanceof PullError ? error.message : UNEXPECTED_PULL_ERROR, finishedAt: ctx.now() })
       .where(and(eq(sourcePulls.id, target.pullId), eq(sourcePulls.status, 'running')));
+  } finally {
+    clearInterval(heartbeat);
   }
 }

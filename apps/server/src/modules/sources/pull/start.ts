@@ -6,8 +6,9 @@ import {
 import type { AppContext } from '../../../context';
 import { sourcePulls, type SourceRow, type UserRow } from '../../../db/schema/index';
 import { demand } from '../../../platform/access';
-import { AppError, isUniqueViolation } from '../../../platform/errors';
+import { AppError, refusingDuplicates } from '../../../platform/errors';
 import { readableSource } from '../service';
+import { failInterruptedPulls } from './interrupted';
 import { initialPipelineTotal } from './pipeline';
 import { toSourcePull } from './record';
 import { runPull, type PullPlan } from './run';
@@ -32,16 +33,15 @@ export async function startPull(ctx: AppContext, user: UserRow, sourceId: string
   const { source, permissions } = await readableSource(ctx, user, sourceId);
   demand(permissions.canUpdateSubProject);
   const plan = planPull(source);
-  let row;
-  try {
-    [row] = await ctx.db
-      .insert(sourcePulls)
-      .values({ sourceId, startedBy: user.id, startedAt: ctx.now(), progressTotal: plan.total, progressMessage: 'Starting' })
-      .returning();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw AppError.conflict(sourceMessages.pullRunning);
-    throw error;
-  }
+  await failInterruptedPulls(ctx, sourceId);
+  const [row] = await refusingDuplicates(
+    () =>
+      ctx.db
+        .insert(sourcePulls)
+        .values({ sourceId, startedBy: user.id, startedAt: ctx.now(), heartbeatAt: ctx.now(), progressTotal: plan.total, progressMessage: 'Starting' })
+        .returning(),
+    AppError.conflict(sourceMessages.pullRunning),
+  );
   if (!row) throw new Error('insert returned no pull');
   const target = { pullId: row.id, projectId: source.projectId, sourceId };
   ctx.runInBackground(() => runPull(ctx, target, plan));

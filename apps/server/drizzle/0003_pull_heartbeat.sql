@@ -1,0 +1,1 @@
+ALTER TABLE "source_pulls" ADD COLUMN "heartbeat_at" timestamp with time zone DEFAULT now() NOT NULL;
