@@ -105,6 +105,19 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
+ * Runs a write whose uniqueness a unique index decides (so two concurrent writers cannot both win)
+ * and answers its refusal with the given error (a 409 with the rule's message, usually).
+ */
+export async function refusingDuplicates<T>(write: () => Promise<T>, refusal: AppError): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw refusal;
+    throw error;
+  }
+}
+
+/**
  * Class 22 (data exception) is a value PostgreSQL cannot take: text with a NUL character, a date
  * beyond its range. Only input carries such values, so it is the caller's 400, never a 500.
  */

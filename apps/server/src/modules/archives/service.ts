@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema/index';
 import { actorOf, demand, readableProject, readableWorkspace } from '../../platform/access';
-import { AppError, isUniqueViolation } from '../../platform/errors';
+import { AppError, refusingDuplicates } from '../../platform/errors';
 import { findWorkspaceRole } from '../session/service';
 import { toProjectSummary } from '../projects/service';
 import { checkArchive, parseArchiveFile } from './check-archive';
@@ -33,14 +33,7 @@ export async function exportProject(ctx: AppContext, user: UserRow, projectId: s
 }
 
 /** The archive's checks compare as JavaScript does; the unique indexes as PostgreSQL's lower() does. */
-async function refusingDuplicates(work: () => Promise<ProjectSummary>): Promise<ProjectSummary> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw AppError.badRequest(archiveServiceMessages.notUnique);
-    throw error;
-  }
-}
+const duplicateInArchive = () => AppError.badRequest(archiveServiceMessages.notUnique);
 
 function importName(displayName: string | undefined, archive: ProjectArchive): string {
   if (displayName === undefined) return archive.project.display_name;
@@ -65,8 +58,9 @@ export async function importProject(
   const upload = await readUpload();
   const archive = parseArchiveFile(upload.file);
   const displayName = importName(upload.displayName, archive);
-  return refusingDuplicates(async () =>
-    toProjectSummary(await ctx.db.transaction((tx) => writeArchive(tx, workspaceId, archive, displayName, ctx.now()))),
+  return refusingDuplicates(
+    async () => toProjectSummary(await ctx.db.transaction((tx) => writeArchive(tx, workspaceId, archive, displayName, ctx.now()))),
+    duplicateInArchive(),
   );
 }
 
@@ -92,5 +86,6 @@ export async function cloneProject(
         return writeArchive(tx, project.workspaceId, archive, input.display_name ?? cloneName(archive.project.display_name), now);
       }, consistentRead),
     ),
+    duplicateInArchive(),
   );
 }

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { contents, contentUtterances, type ContentUtteranceRow, type UserRow } from '../../db/schema/index';
 import { demand, readableProject } from '../../platform/access';
-import { AppError, isUniqueViolation } from '../../platform/errors';
+import { AppError, refusingDuplicates } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
 import { readableContent, touchContent } from './service';
 
@@ -43,13 +43,8 @@ async function readableUtterance(ctx: AppContext, user: UserRow, id: string) {
 }
 
 /** Utterances are unique within the item regardless of case and surrounding space; the unique index decides races. */
-async function uniquely<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw AppError.conflict(contentMessages.utterancesUnique);
-    throw error;
-  }
+function uniquely<T>(write: () => Promise<T>): Promise<T> {
+  return refusingDuplicates(write, AppError.conflict(contentMessages.utterancesUnique));
 }
 
 export async function listUtterances(

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { projectMemberships, users, workspaceMemberships, type ProjectRow, type UserRow } from '../../db/schema/index';
 import { actorOf, demand, readableProject } from '../../platform/access';
-import { AppError, isUniqueViolation } from '../../platform/errors';
+import { AppError, refusingDuplicates } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
 import { findUserByEmail } from '../users/service';
 import { membershipMessages } from './service';
@@ -117,15 +117,11 @@ export async function addProjectMember(
   const member = await findUserByEmail(ctx.db, input.email);
   if (!member) throw AppError.notFound(membershipMessages.unknownEmail);
   const now = ctx.now();
-  try {
-    await ctx.db
-      .insert(projectMemberships)
-      .values({ projectId: project.id, userId: member.id, role: input.role, createdAt: now, updatedAt: now });
-  } catch (error) {
-    // Checked by the unique pair constraint, so two concurrent adds cannot both succeed.
-    if (isUniqueViolation(error)) throw AppError.conflict(membershipMessages.alreadyMember);
-    throw error;
-  }
+  // Checked by the unique pair constraint, so two concurrent adds cannot both succeed.
+  await refusingDuplicates(
+    () => ctx.db.insert(projectMemberships).values({ projectId: project.id, userId: member.id, role: input.role, createdAt: now, updatedAt: now }),
+    AppError.conflict(membershipMessages.alreadyMember),
+  );
   const [row] = await memberRows(ctx, project).where(eq(users.id, member.id)).limit(1);
   if (!row) throw AppError.notFound();
   return toProjectMembership(row);

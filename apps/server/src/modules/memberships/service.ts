@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { users, workspaceMemberships, type UserRow } from '../../db/schema/index';
 import { actorOf, demand, readableWorkspace } from '../../platform/access';
-import { AppError, isUniqueViolation } from '../../platform/errors';
+import { AppError, refusingDuplicates } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
 import { findUserByEmail } from '../users/service';
 
@@ -92,17 +92,16 @@ export async function addMember(
   const member = await findUserByEmail(ctx.db, input.email);
   if (!member) throw AppError.notFound(membershipMessages.unknownEmail);
   const now = ctx.now();
-  try {
-    const [row] = await ctx.db
-      .insert(workspaceMemberships)
-      .values({ workspaceId, userId: member.id, role: input.role, createdAt: now, updatedAt: now })
-      .returning({ id: workspaceMemberships.id });
-    return await readMembership(ctx, row!.id);
-  } catch (error) {
-    // Checked by the unique pair constraint, so two concurrent adds cannot both succeed.
-    if (isUniqueViolation(error)) throw AppError.conflict(membershipMessages.alreadyMember);
-    throw error;
-  }
+  // Checked by the unique pair constraint, so two concurrent adds cannot both succeed.
+  const [row] = await refusingDuplicates(
+    () =>
+      ctx.db
+        .insert(workspaceMemberships)
+        .values({ workspaceId, userId: member.id, role: input.role, createdAt: now, updatedAt: now })
+        .returning({ id: workspaceMemberships.id }),
+    AppError.conflict(membershipMessages.alreadyMember),
+  );
+  return readMembership(ctx, row!.id);
 }
 
 /** 'Join this Workspace': a super user without delete rights here adds or updates their own membership. */

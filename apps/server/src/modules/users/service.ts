@@ -18,7 +18,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { invitations, passwordResetRequests, users, type UserRow } from '../../db/schema/index';
 import { generateDigits, generatePassword, hashPassword } from '../../platform/passwords';
-import { AppError, isUniqueViolation } from '../../platform/errors';
+import { AppError, refusingDuplicates } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
 import { decryptCode, encryptCode } from '../../platform/secrets';
 import { endUserSessions } from '../../platform/tokens';
@@ -191,13 +191,8 @@ export async function listUsers(ctx: AppContext, query: ListQuery): Promise<List
 }
 
 /** Runs a write and turns the e-mail's unique index into a 409 (also under concurrent writers). */
-async function withUniqueEmail<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw AppError.conflict(userMessages.duplicateEmail);
-    throw error;
-  }
+function withUniqueEmail<T>(work: () => Promise<T>): Promise<T> {
+  return refusingDuplicates(work, AppError.conflict(userMessages.duplicateEmail));
 }
 
 /**

@@ -1,0 +1,140 @@
+import { count, eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { ListQuery, ListResponse, ListSpec } from '@console/contracts';
+import type { AppContext } from '../context';
+import type { UserRow } from '../db/schema/index';
+import { demand, readableProject, type ProjectAccess } from './access';
+import { AppError, refusingDuplicates } from './errors';
+import { listPage, type ListColumns } from './listing';
+
+/**
+ * Project records: rows that belong to one project (intents, slots; later channels, scenarios,
+ * sequences, deployments), listed in their project and created, read, updated and deleted with the
+ * project's rights (project-areas §6): read by any reader, create and update by those who may
+ * create or update in the project, delete by those who may delete there. The project is always
+ * the one stored on the record, never one sent by the client.
+ */
+
+/** What every stored project record holds, whatever its table. */
+interface StoredRecord {
+  id: string;
+  projectId: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A not-null column holding `Data`. */
+type ColumnOf<Data> = PgColumn & { _: { data: Data; notNull: true } };
+
+/** The columns every project record table has (db/schema: `id`, `projectId` and the timestamps). */
+export type ProjectRecordTable = PgTable & { [K in keyof StoredRecord]: ColumnOf<StoredRecord[K]> };
+
+export type ProjectRecordRow<T extends ProjectRecordTable> = T['$inferSelect'] & StoredRecord;
+
+/** The columns a record's own input sets; the project and the timestamps are set here. */
+export type ProjectRecordValues<T extends ProjectRecordTable> = Omit<T['$inferInsert'], keyof StoredRecord>;
+
+/** How one kind of project record is stored and answered. */
+export interface ProjectRecordKind<T extends ProjectRecordTable, Spec extends ListSpec, Rec, Input> {
+  /** Sort and filter fields of the list -> columns of the table. */
+  columns: ListColumns<Spec>;
+  toRecord: (row: T['$inferSelect']) => Rec;
+  toValues: (input: Input) => ProjectRecordValues<T>;
+  /** The 409 detail when a unique index refuses a write (a taken name). */
+  conflict: string;
+}
+
+/** What each kind of project record offers its routes (and other services). */
+export interface ProjectRecordOperations<Spec extends ListSpec, Rec, Input> {
+  /** The list's contract (sortable and filterable fields), for the route's querystring. */
+  listSpec: Spec;
+  list(ctx: AppContext, user: UserRow, projectId: string, query: ListQuery): Promise<ListResponse<Rec>>;
+  create(ctx: AppContext, user: UserRow, projectId: string, input: Input): Promise<Rec>;
+  read(ctx: AppContext, user: UserRow, id: string): Promise<Rec>;
+  update(ctx: AppContext, user: UserRow, id: string, input: Input): Promise<Rec>;
+  delete(ctx: AppContext, user: UserRow, id: string): Promise<void>;
+}
+
+/** The operations and, for other services of the kind, the loading of one record with its project's rights. */
+export interface ProjectRecordService<T extends ProjectRecordTable, Spec extends ListSpec, Rec, Input>
+  extends ProjectRecordOperations<Spec, Rec, Input> {
+  /** A record with the caller's rights on its project (as stored); 404 when either is not readable. */
+  load(ctx: AppContext, user: UserRow, id: string): Promise<{ row: ProjectRecordRow<T> } & ProjectAccess>;
+}
+
+/** The fields every project record answers with. */
+export function projectRecordFields(row: StoredRecord) {
+  return {
+    id: row.id,
+    project_id: row.projectId,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The service operations of one kind of project record, in `table`, listed by `list`. */
+export function projectRecords<T extends ProjectRecordTable, Spec extends ListSpec, Rec, Input>(
+  table: T,
+  list: Spec,
+  kind: ProjectRecordKind<T, Spec, Rec, Input>,
+): ProjectRecordService<T, Spec, Rec, Input> {
+  // Drizzle types a query from its table's columns, which it cannot resolve while the table is a
+  // type parameter. So queries run on the table seen as any PgTable (a safe widening; what they
+  // write is typed by `toValues` against T), and their rows, which are exactly `T['$inferSelect']`
+  // with the StoredRecord columns ProjectRecordTable guarantees, get that type back in `asRows`.
+  const anyTable: PgTable = table;
+  const asRows = (rows: unknown) => rows as ProjectRecordRow<T>[];
+
+  /** Uniqueness is the unique index's (so two writers cannot both win); its refusal is a 409. */
+  const unique = <W>(write: () => Promise<W>) => refusingDuplicates(write, AppError.conflict(kind.conflict));
+
+  async function load(ctx: AppContext, user: UserRow, id: string): Promise<{ row: ProjectRecordRow<T> } & ProjectAccess> {
+    const [row] = asRows(await ctx.db.select().from(anyTable).where(eq(table.id, id)).limit(1));
+    if (!row) throw AppError.notFound();
+    return { row, ...(await readableProject(ctx, user, row.projectId)) };
+  }
+
+  return {
+    listSpec: list,
+    load,
+
+    async list(ctx: AppContext, user: UserRow, projectId: string, query: ListQuery): Promise<ListResponse<Rec>> {
+      await readableProject(ctx, user, projectId);
+      const page = await listPage(list, query, kind.columns, {
+        rows: ctx.db.select().from(anyTable).$dynamic(),
+        count: ctx.db.select({ total: count() }).from(anyTable).$dynamic(),
+        where: eq(table.projectId, projectId),
+        id: table.id,
+      });
+      return { records: asRows(page.records).map(kind.toRecord), total: page.total };
+    },
+
+    async create(ctx: AppContext, user: UserRow, projectId: string, input: Input): Promise<Rec> {
+      const { project, permissions } = await readableProject(ctx, user, projectId);
+      demand(permissions.canCreateSubProject);
+      const now = ctx.now();
+      const values = { ...kind.toValues(input), projectId: project.id, createdAt: now, updatedAt: now };
+      const [row] = asRows(await unique(() => ctx.db.insert(anyTable).values(values).returning()));
+      return kind.toRecord(row!);
+    },
+
+    async read(ctx: AppContext, user: UserRow, id: string): Promise<Rec> {
+      return kind.toRecord((await load(ctx, user, id)).row);
+    },
+
+    async update(ctx: AppContext, user: UserRow, id: string, input: Input): Promise<Rec> {
+      const { row, permissions } = await load(ctx, user, id);
+      demand(permissions.canUpdateSubProject);
+      const values = { ...kind.toValues(input), updatedAt: ctx.now() };
+      const [updated] = asRows(await unique(() => ctx.db.update(anyTable).set(values).where(eq(table.id, row.id)).returning()));
+      if (!updated) throw AppError.notFound();
+      return kind.toRecord(updated);
+    },
+
+    async delete(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+      const { row, permissions } = await load(ctx, user, id);
+      demand(permissions.canDeleteSubProject);
+      await ctx.db.delete(anyTable).where(eq(table.id, row.id));
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { listResponse, type ListSpec } from '@console/contracts';
+import type { z } from 'zod';
+import { api } from '@/lib/api-client';
+
+type ListParams = Record<string, string | number>;
+
+/** What every project record answers with (server: platform/project-records.ts). */
+export interface ProjectRecord {
+  id: string;
+  project_id: string;
+}
+
+/**
+ * The calls of one kind of project record, with their contracts, query hooks and invalidations:
+ * list and create at /project/{id}/{path}, read, update and delete at /{path}/{id}. A project's list
+ * lives under [path, 'list', projectId], one record under [path, 'detail', id]. Writes take the body
+ * as the form's schema parsed it (the body schema's output) and send it parsed again.
+ */
+export function projectRecordApi<Rec extends ProjectRecord, BodySchema extends z.ZodType>(
+  path: string,
+  contracts: { record: z.ZodType<Rec>; body: BodySchema; list: ListSpec },
+) {
+  type Body = z.output<BodySchema>;
+  const keys = {
+    lists: (projectId: string) => [path, 'list', projectId] as const,
+    list: (projectId: string, query: ListParams) => [path, 'list', projectId, query] as const,
+    detail: (id: string) => [path, 'detail', id] as const,
+  };
+  const listSchema = listResponse(contracts.record);
+  const inProject = (projectId: string) => `/project/${encodeURIComponent(projectId)}/${path}`;
+  const one = (id: string) => `/${path}/${encodeURIComponent(id)}`;
+
+  return {
+    contracts,
+    keys,
+
+    useList(projectId: string, query: ListParams) {
+      return useQuery({
+        queryKey: keys.list(projectId, query),
+        queryFn: ({ signal }) => api.get(inProject(projectId), { query, schema: listSchema, signal }),
+        placeholderData: keepPreviousData,
+      });
+    },
+
+    useOne(id: string) {
+      return useQuery({
+        queryKey: keys.detail(id),
+        queryFn: ({ signal }) => api.get(one(id), { schema: contracts.record, signal }),
+        enabled: Boolean(id),
+      });
+    },
+
+    useCreate(projectId: string) {
+      const queryClient = useQueryClient();
+      return useMutation({
+        mutationFn: (body: Body) => api.post(inProject(projectId), contracts.body.parse(body), { schema: contracts.record }),
+        onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.lists(projectId) }),
+      });
+    },
+
+    useUpdate(id: string) {
+      const queryClient = useQueryClient();
+      return useMutation({
+        mutationFn: (body: Body) => api.put(one(id), contracts.body.parse(body), { schema: contracts.record }),
+        onSuccess: (record) => {
+          queryClient.setQueryData(keys.detail(id), record);
+          void queryClient.invalidateQueries({ queryKey: keys.lists(record.project_id) });
+        },
+      });
+    },
+
+    useDelete(projectId: string) {
+      const queryClient = useQueryClient();
+      return useMutation({
+        mutationFn: (id: string): Promise<unknown> => api.delete(one(id)),
+        onSuccess: (_answer, id) => {
+          queryClient.removeQueries({ queryKey: keys.detail(id) });
+          void queryClient.invalidateQueries({ queryKey: keys.lists(projectId) });
+        },
+      });
+    },
+  };
+}
+
+export type ProjectRecordApi<Rec extends ProjectRecord, BodySchema extends z.ZodType> = ReturnType<
+  typeof projectRecordApi<Rec, BodySchema>
+>;
