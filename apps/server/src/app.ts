@@ -37,7 +37,7 @@ import { defaultWebRoot, registerWebConsole } from './modules/web/static';
 import { workspaceRoutes } from './modules/workspaces/routes';
 import { API_PREFIX, registerAuthentication } from './platform/authenticate';
 import { buildApiError, registerErrorHandling } from './platform/errors';
-import { documentListQueries } from './platform/listing';
+import { documentSchemas } from './platform/openapi';
 import { buildLoggerOptions, type LogStream } from './platform/logging';
 import { createMailer } from './platform/mail';
 import { registerRateLimit } from './platform/rate-limit';
@@ -127,7 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         // Mantine injects <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        // Responses show images from the team's own sites (contracts allow http and https image URLs).
+        imgSrc: ["'self'", 'data:', 'https:', 'http:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -143,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       info: { title: 'Console API', version: deps.version },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: documentListQueries(jsonSchemaTransform),
+    transform: documentSchemas(jsonSchemaTransform),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   registerAuthentication(app, ctx);

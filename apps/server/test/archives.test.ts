@@ -230,7 +230,8 @@ describe('GET /project/{id}/archive', () => {
     const projectId = await buildProject(home.workspace.id);
     const response = await call(app, 'GET', `/api/v1/project/${projectId}/archive`, viewer.token);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="${archiveFileName(projectId)}"`);
+    const fileName = archiveFileName(projectId);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="${fileName}"; filename*=UTF-8''${fileName}`);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     const archive = response.json<ArchiveJson>();
     expect(projectArchiveSchema.safeParse(archive).success).toBe(true);

@@ -126,8 +126,17 @@ describe('content items', () => {
     expectError(await put({ subject: '', status: 'active' }), 400, 'Subject must be at least 1 character');
     expectError(await put({ subject: 'x'.repeat(256), status: 'active' }), 400, 'Subject must be at most 255 characters');
     expectError(await put({ subject: 'Fine', status: 'archived' }), 400, 'Status must be one of active, inactive, omitted, candidate');
-    expectError(await put({ subject: 'Fine' }), 400, 'Status must be one of active, inactive, omitted, candidate');
+    expectError(await put({}), 400, 'Body must name at least one field to update');
     expect((await call(app, 'GET', `/api/v1/content/${item.id}`, viewer.token)).json()).toEqual(item);
+  });
+
+  it('updates the subject or the status alone, keeping the other; an item with a long subject can be deactivated', async () => {
+    const long = await createItem({ subject: 'y'.repeat(400) });
+    const deactivated = await call(app, 'PUT', `/api/v1/content/${long.id}`, admin.token, { status: 'inactive' });
+    expect(deactivated.json()).toMatchObject({ subject: 'y'.repeat(400), status: 'inactive' });
+    const renamed = await call(app, 'PUT', `/api/v1/content/${long.id}`, editor.token, { subject: 'Shorter' });
+    expect(renamed.json()).toMatchObject({ subject: 'Shorter', status: 'inactive' });
+    expectError(await call(app, 'PUT', `/api/v1/content/${long.id}`, editor.token, { status: 'active' }), 403);
   });
 
   it('lets editors rename, but only admins change the status (activate, deactivate)', async () => {

@@ -388,4 +388,16 @@ describe('/api/docs', () => {
     expect(Object.keys(paths['/api/v1/workspace/{id}/api-key']!.post!.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '404']));
     expect(Object.keys(paths['/api/v1/api-key/{id}']!.delete!.responses)).toContain('204');
   });
+
+  it('documents the knowledge routes, the import as the multipart form it reads', async () => {
+    const paths = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, Operation & { requestBody?: { content: Record<string, { schema: { properties: Record<string, { format?: string }> } }> } }>> }>().paths;
+    for (const path of ['/api/v1/project/{id}/source', '/api/v1/source/{id}/pull', '/api/v1/content/{id}/response', '/api/v1/project/{id}/content/utterances', '/api/v1/intent/{id}', '/api/v1/slot/{id}', '/api/v1/util/convert-pm-to-kb', '/api/v1/project/{id}/archive', '/api/v1/project/{id}/clone']) {
+      expect(paths[path], path).toBeDefined();
+    }
+    const form = paths['/api/v1/workspace/{id}/project/import']!.post!.requestBody!.content['multipart/form-data']!.schema;
+    expect(form.properties.file).toMatchObject({ format: 'binary' });
+    expect(Object.keys(form.properties)).toEqual(['file', 'display_name']);
+    const contentList = paths['/api/v1/project/{id}/content']!.get!.parameters!.map((parameter) => parameter.name);
+    expect(contentList).toEqual(expect.arrayContaining(['subject__like', 'status__eq', 'num_response_words__gte']));
+  });
 });

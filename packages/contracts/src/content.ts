@@ -54,11 +54,14 @@ export const createContentBody = strictObject({
 });
 export type CreateContentBody = z.input<typeof createContentBody>;
 
-/** PUT /content/{id}. */
+/**
+ * PUT /content/{id}: the subject, the status or both; a field left out keeps its value, so the row
+ * menu's Activate works on an item whose subject is longer than an edit allows (created with 1024).
+ */
 export const updateContentBody = strictObject({
-  subject: trimmedText('Subject', 1, 255),
-  status: oneOf('Status', contentStatuses),
-});
+  subject: trimmedText('Subject', 1, 255).optional(),
+  status: oneOf('Status', contentStatuses).optional(),
+}).refine((body) => body.subject !== undefined || body.status !== undefined, { error: messages.noFieldToUpdate });
 export type UpdateContentBody = z.input<typeof updateContentBody>;
 
 /** PUT /content/{id}/response. */

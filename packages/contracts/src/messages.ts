@@ -21,4 +21,6 @@ export const messages = {
   number: (field: string) => `${field} must contain at least one number`,
   special: (field: string) => `${field} must contain at least one special character`,
   matches: (field: string, other: string) => `${field} must match ${other}`,
+  /** A partial update (PUT of some fields) that names none. */
+  noFieldToUpdate: 'Body must name at least one field to update',
 } as const;

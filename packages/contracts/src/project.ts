@@ -76,9 +76,7 @@ export const updateProjectBody = strictObject({
   jargon: jargonSchema.optional(),
 } as {
   [K in keyof typeof projectSettingsFields]: z.ZodOptional<(typeof projectSettingsFields)[K]>;
-} & { jargon: z.ZodOptional<typeof jargonSchema> }).refine((body) => Object.values(body).some((value) => value !== undefined), {
-  error: 'Body must name at least one field to update',
-});
+} & { jargon: z.ZodOptional<typeof jargonSchema> }).refine((body) => Object.values(body).some((value) => value !== undefined), { error: messages.noFieldToUpdate });
 export type UpdateProjectBody = z.input<typeof updateProjectBody>;
 
 /** POST /project/{id}/clone: the copy's name, by default the original's with ' (copy)'. */

@@ -1,6 +1,5 @@
 import { and, asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import type { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   DEFAULT_PAGE_SIZE,
@@ -13,6 +12,7 @@ import {
   type ListQuery,
   type ListSpec,
 } from '@console/contracts';
+import { documentedAs } from './openapi';
 
 /**
  * The one implementation of the list contract (ARCHITECTURE §3): filters, order (with the id as
@@ -112,15 +112,11 @@ export async function listPage<Spec extends ListSpec, Rows extends PgSelect, Cou
 
 /**
  * The route's querystring schema: exactly the contracts' `listQuerySchema(spec)` (which validates),
- * remembered with a plain object description of the same parameters for /api/docs, because the
- * validating schema is a record with a transform and documents as nothing useful.
+ * documented in /api/docs as a plain object of the same parameters, because the validating schema
+ * is a record with a transform and documents as nothing useful.
  */
-const documented = new WeakMap<object, z.ZodType>();
-
 export function listQuery<const Sortable extends string, const Filterable extends string>(spec: ListSpec<Sortable, Filterable>) {
-  const schema = listQuerySchema(spec);
-  documented.set(schema, describeListQuery(spec));
-  return schema;
+  return documentedAs(listQuerySchema(spec), describeListQuery(spec));
 }
 
 function filterValue(filter: FilterSpec): z.ZodType {
@@ -150,13 +146,4 @@ function describeListQuery(spec: ListSpec): z.ZodType {
     }
   }
   return z.object(shape).partial();
-}
-
-/** Wraps the swagger transform so list routes document their real parameters. */
-export function documentListQueries(transform: typeof jsonSchemaTransform): typeof jsonSchemaTransform {
-  return (input) => {
-    const query: unknown = input.schema?.querystring;
-    const docs = query && typeof query === 'object' ? documented.get(query) : undefined;
-    return transform(docs ? { ...input, schema: { ...input.schema, querystring: docs } } : input);
-  };
 }

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { archiveFileName, cloneProjectBody, projectSummarySchema } from '@console/contracts';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../platform/authenticate';
+import { attachmentDisposition } from '../../platform/download';
+import { documentedAs } from '../../platform/openapi';
 import { idParams, refusals, security } from '../../platform/params';
 import type { ArchiveFile } from './read-archive';
 import { cloneProject, exportProject, importProject } from './service';
@@ -13,6 +15,18 @@ import { IMPORT_NAME_FIELD, importMultipartOptions, readArchiveUpload } from './
 const archiveAnswer = z
   .custom<ArchiveFile>()
   .describe('The project archive: format, version, exported_at, project (settings and jargon), sources, contents, intents, slots');
+
+/**
+ * The import form, read part by part by the route (so an oversized file is cut off, not held): the
+ * validator sees no body, and /api/docs shows the form's fields.
+ */
+const importForm = documentedAs(
+  z.unknown(),
+  z.object({
+    file: z.string().meta({ format: 'binary' }).describe('The archive (JSON) exported by GET /project/{id}/archive'),
+    [IMPORT_NAME_FIELD]: z.string().min(3).max(128).optional().describe("The new project's name; the archive's by default"),
+  }),
+);
 
 export function archiveRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -31,7 +45,7 @@ export function archiveRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       handler: async (request, reply) => {
         const archive = await exportProject(ctx, requireAuth(request).user, request.params.id);
         return reply
-          .header('content-disposition', `attachment; filename="${archiveFileName(request.params.id)}"`)
+          .header('content-disposition', attachmentDisposition(archiveFileName(request.params.id)))
           .type('application/json; charset=utf-8')
           .send(archive);
       },
@@ -44,6 +58,7 @@ export function archiveRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         summary: `Create a project from an archive file: multipart, one file and an optional ${IMPORT_NAME_FIELD} (workspace admins and editors)`,
         consumes: ['multipart/form-data'],
         params: idParams,
+        body: importForm,
         response: { 201: projectSummarySchema, ...refusals },
       },
       handler: async (request, reply) =>

@@ -20,7 +20,8 @@ import { requireAuth } from '../../platform/authenticate';
 import { listQuery } from '../../platform/listing';
 import { idParams, noContent, refusals, security } from '../../platform/params';
 import { createAction, deleteAction, listActions, updateAction } from './actions';
-import { attachmentDisposition, exportContents } from './export';
+import { attachmentDisposition } from '../../platform/download';
+import { exportContents } from './export';
 import {
   createContent,
   deleteContent,

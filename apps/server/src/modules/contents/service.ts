@@ -21,6 +21,7 @@ import { contents, sources, type ContentRow, type UserRow } from '../../db/schem
 import { demand, readableProject, type ProjectAccess } from '../../platform/access';
 import { AppError, pgErrorCode } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
+import { readableSource } from '../sources/service';
 
 export const contentServiceMessages = {
   foreignSource: 'Source ID must name a source of this project',
@@ -106,10 +107,8 @@ export async function listContents(ctx: AppContext, user: UserRow, projectId: st
 
 /** The items of one source; its project (as stored) is the one checked. */
 export async function listSourceContents(ctx: AppContext, user: UserRow, sourceId: string, query: ListQuery): Promise<ListResponse<ContentSummary>> {
-  const [source] = await ctx.db.select({ projectId: sources.projectId }).from(sources).where(eq(sources.id, sourceId)).limit(1);
-  if (!source) throw AppError.notFound();
-  await readableProject(ctx, user, source.projectId);
-  return contentPage(ctx, query, eq(contents.sourceId, sourceId));
+  const { source } = await readableSource(ctx, user, sourceId);
+  return contentPage(ctx, query, eq(contents.sourceId, source.id));
 }
 
 /** A new item starts active with an empty response; a source it names must be one of the same project. */
@@ -165,10 +164,10 @@ export async function readContent(ctx: AppContext, user: UserRow, id: string): P
 export async function updateContent(ctx: AppContext, user: UserRow, id: string, input: z.output<typeof updateContentBody>): Promise<Content> {
   const { row: current, permissions } = await readableContent(ctx, user, id);
   demand(permissions.canUpdateSubProject);
-  if (input.status !== current.status) demand(permissions.canDeleteSubProject);
+  if (input.status !== undefined && input.status !== current.status) demand(permissions.canDeleteSubProject);
   const [row] = await ctx.db
     .update(contents)
-    .set({ subject: input.subject, status: input.status, updatedAt: ctx.now() })
+    .set({ subject: input.subject ?? current.subject, status: input.status ?? current.status, updatedAt: ctx.now() })
     .where(eq(contents.id, id))
     .returning();
   if (!row) throw AppError.notFound();
