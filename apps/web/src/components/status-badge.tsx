@@ -7,9 +7,11 @@ const colors: Record<string, string> = {
   blocked: 'red',
   locked: 'orange',
   inactive: 'gray',
+  candidate: 'blue',
+  omitted: 'yellow',
 };
 
-/** A status value (user, workspace, API key) as a small coloured badge with the value itself as text. */
+/** A status value (user, workspace, API key, content) as a small coloured badge with the value itself as text. */
 export function StatusBadge({ status }: { status: string }) {
   return (
     <Badge variant="light" color={colors[status] ?? 'gray'} tt="none" radius="sm">

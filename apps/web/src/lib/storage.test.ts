@@ -60,6 +60,13 @@ describe('app state clearing rules', () => {
     expect(storage.getAppState()).toEqual({ workspace: 'w2', project: null, deployment: null, user: 'u1' });
   });
 
+  it('a project opened with its workspace keeps the deployment when only the workspace was missing', () => {
+    storage.setCurrentProjectIn('w2', 'p1');
+    expect(storage.getAppState()).toEqual({ workspace: 'w2', project: 'p1', deployment: 'd1', user: 'u1' });
+    storage.setCurrentProjectIn('w2', 'p3');
+    expect(storage.getAppState()).toEqual({ workspace: 'w2', project: 'p3', deployment: null, user: 'u1' });
+  });
+
   it('changing user clears everything', () => {
     storage.setCurrentUser('u2');
     expect(storage.getAppState()).toEqual({ workspace: null, project: null, deployment: null, user: 'u2' });

@@ -152,6 +152,16 @@ export function setCurrentProject(project: string | null) {
   writeAppState({ ...current, project, deployment: null });
 }
 
+/**
+ * A project together with its workspace (a project link opened directly): the workspace becomes
+ * current too, and the deployment is cleared only if the project changed.
+ */
+export function setCurrentProjectIn(workspace: string, project: string) {
+  const current = getAppState();
+  if (current.workspace === workspace && current.project === project) return;
+  writeAppState({ ...current, workspace, project, deployment: current.project === project ? current.deployment : null });
+}
+
 export function setCurrentDeployment(deployment: string | null) {
   writeAppState({ ...getAppState(), deployment });
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useParams } from 'react-router';
-import { setCurrentProject, setCurrentWorkspace } from '@/lib/storage';
+import { useProject } from '@/features/project/api/get-project';
+import { setCurrentProject, setCurrentProjectIn, setCurrentWorkspace } from '@/lib/storage';
 
 /** Visiting a workspace route makes it the current workspace (which clears project and deployment if it changed). */
 export function WorkspaceContextRoute() {
@@ -11,11 +12,19 @@ export function WorkspaceContextRoute() {
   return <Outlet />;
 }
 
-/** Visiting a project route makes it the current project (clears deployment if it changed); the workspace stays. */
+/**
+ * Visiting a project route makes it the current project (clears deployment if it changed); once the
+ * project is read, its workspace becomes current too, so a project link opened directly has the
+ * whole context (the header's Project button, the session's workspace role).
+ */
 export function ProjectContextRoute() {
-  const { projectId } = useParams();
+  const { projectId = '' } = useParams();
+  const workspaceId = useProject(projectId).data?.workspace_id;
   useEffect(() => {
     if (projectId) setCurrentProject(projectId);
   }, [projectId]);
+  useEffect(() => {
+    if (projectId && workspaceId) setCurrentProjectIn(workspaceId, projectId);
+  }, [projectId, workspaceId]);
   return <Outlet />;
 }

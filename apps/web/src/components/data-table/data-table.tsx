@@ -29,6 +29,8 @@ export interface DataTableColumn<T> {
   sortField?: string;
   /** The list's filter field; adds a control to the filter bar (kind and values from the ListSpec). */
   filterField?: string;
+  /** How a select filter's values read (the API's names otherwise). */
+  filterLabels?: Record<string, string>;
   width?: number | string;
 }
 
@@ -75,7 +77,7 @@ export function DataTable<T>({ label, columns, list, query, rowKey, rowName, row
   const span = columns.length + (rowMenu ? 1 : 0);
   const filterFields: FilterField[] = columns
     .filter((column) => column.filterField)
-    .map((column) => ({ field: column.filterField!, header: column.header }));
+    .map((column) => ({ field: column.filterField!, header: column.header, labels: column.filterLabels }));
   // A page past the end (the last row of the last page was deleted, or a stale link): go to the last page.
   const pastEnd = !query.isPending && !query.isError && !query.isFetching && list.page > pages;
   const { setPage } = list;

@@ -12,6 +12,8 @@ export const FILTER_DEBOUNCE_MS = 300;
 export interface FilterField {
   field: string;
   header: string;
+  /** Readable names of a select filter's values. */
+  labels?: Record<string, string> | undefined;
 }
 
 /** A text input whose value follows the URL but writes to it only after a pause in typing. */
@@ -49,7 +51,7 @@ function DebouncedText({ label, value, onCommit }: { label: string; value: strin
   );
 }
 
-function SelectFilter({ header, field, spec, list }: FilterField & { spec: Extract<FilterSpec, { kind: 'select' }>; list: ListQueryControls }) {
+function SelectFilter({ header, field, labels, spec, list }: FilterField & { spec: Extract<FilterSpec, { kind: 'select' }>; list: ListQueryControls }) {
   const eqKey = filterKey(field, 'eq');
   const neqKey = filterKey(field, 'neq');
   const stored = list.state.filters[neqKey] ?? list.state.filters[eqKey] ?? null;
@@ -63,7 +65,7 @@ function SelectFilter({ header, field, spec, list }: FilterField & { spec: Extra
       <Select
         size="xs"
         label={label}
-        data={[...spec.values]}
+        data={spec.values.map((value) => ({ value, label: labels?.[value] ?? value }))}
         value={stored}
         clearable
         placeholder="Any"
@@ -135,7 +137,7 @@ export function FilterBar({ fields, list }: { fields: FilterField[]; list: ListQ
 
   return (
     <Group gap="sm" align="flex-end" role="search" aria-label="Filters">
-      {fields.map(({ field, header }) => {
+      {fields.map(({ field, header, labels }) => {
         const spec = specs[field];
         if (!spec) return null;
         const label = `Filter by ${header}`;
@@ -152,7 +154,7 @@ export function FilterBar({ fields, list }: { fields: FilterField[]; list: ListQ
             );
           }
           case 'select':
-            return <SelectFilter key={field} field={field} header={header} spec={spec} list={list} />;
+            return <SelectFilter key={field} field={field} header={header} labels={labels} spec={spec} list={list} />;
           case 'date':
           case 'number':
             return <RangeFilter key={field} field={field} header={header} kind={spec.kind} list={list} />;

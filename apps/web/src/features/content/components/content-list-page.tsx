@@ -38,9 +38,7 @@ export function ContentListPage() {
   const updateStatus = useUpdateContent();
   const deletion = useRowDeletion<ContentSummary>(useDeleteContent());
 
-  // Activating or deactivating sends the subject as it is: PUT /content/{id} takes both.
-  const setStatus = (content: ContentSummary, status: ContentStatus) =>
-    updateStatus.mutate({ id: content.id, body: { subject: content.subject, status } });
+  const setStatus = (content: ContentSummary, status: ContentStatus) => updateStatus.mutate({ id: content.id, body: { status } });
 
   return (
     <>

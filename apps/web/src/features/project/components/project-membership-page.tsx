@@ -12,10 +12,11 @@ import {
 } from '@/components/data-table';
 import { FormModalButton } from '@/components/form-modal-button';
 import { projectPaths } from '@/config/paths';
+import { useCreateProjectMembership } from '@/features/membership/api/create-project-membership';
 import { useDeleteProjectMembership } from '@/features/membership/api/delete-project-membership';
 import { useProjectMemberships } from '@/features/membership/api/get-project-memberships';
+import { AddMemberForm } from '@/features/membership/components/add-member-form';
 import { useProjectAccess } from '../use-project-access';
-import { AddProjectMemberForm } from './add-project-member-form';
 import { ProjectSubPageHeader } from './project-sub-page-header';
 
 /** A role as a badge; none as a dimmed dash. */
@@ -56,6 +57,7 @@ export function ProjectMembershipPage() {
   const { session, permissions } = useProjectAccess(projectId);
   const list = useListQuery(projectMembershipList);
   const query = useProjectMemberships(projectId, list.apiQuery);
+  const createMembership = useCreateProjectMembership(projectId);
   const deletion = useRowDeletion<DirectMembership>(useDeleteProjectMembership(projectId));
 
   return (
@@ -63,7 +65,7 @@ export function ProjectMembershipPage() {
       <ProjectSubPageHeader parent={{ label: 'Project Settings', to: projectPaths.settings(projectId) }} title="Project Members">
         {permissions.canCreateProject && (
           <FormModalButton label="Add Member" icon={<IconUserPlus size={16} />}>
-            {(close) => <AddProjectMemberForm projectId={projectId} onClose={close} />}
+            {(close) => <AddMemberForm add={createMembership.mutateAsync} onClose={close} />}
           </FormModalButton>
         )}
       </ProjectSubPageHeader>

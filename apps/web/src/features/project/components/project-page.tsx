@@ -1,23 +1,20 @@
 import { useParams } from 'react-router';
+import { NotFound } from '@/components/not-found';
 import { PlaceholderPage } from '@/components/placeholder-page';
 
-/** Page titles of the project areas (project-areas spec); the areas themselves are built later. */
-const areaTitles: Record<string, string> = {
-  '': 'Project Settings',
-  source: 'Sources',
+/** Page titles of the project areas of later releases (project-areas spec). */
+const laterAreaTitles: Record<string, string> = {
   scenario: 'Scenarios',
-  slot: 'Slots',
-  intent: 'Intents',
   sequence: 'Sequences',
-  content: 'Content',
-  jargon: 'Jargon Mapper',
   channel: 'Channels',
   deployment: 'Deployments',
   dashboard: 'Dashboard',
   conv: 'Conversations',
 };
 
+/** A project path no page of this release answers: an area still to come, or no route at all. */
 export function ProjectPage() {
   const area = (useParams()['*'] ?? '').split('/')[0] ?? '';
-  return <PlaceholderPage title={areaTitles[area] ?? 'Project'} />;
+  const title = laterAreaTitles[area];
+  return title ? <PlaceholderPage title={title} /> : <NotFound />;
 }

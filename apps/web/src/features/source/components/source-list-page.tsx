@@ -28,6 +28,7 @@ function sourceColumns(projectId: string): DataTableColumn<SourceSummary>[] {
       header: 'Type',
       sortField: 'type',
       filterField: 'type',
+      filterLabels: sourceTypeLabels,
       render: (source) => (
         <Badge variant="light" color="gray" tt="none" radius="sm">
           {sourceTypeLabels[source.type]}

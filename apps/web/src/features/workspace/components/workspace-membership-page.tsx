@@ -1,10 +1,9 @@
-import { Badge, Group, Select, TextInput } from '@mantine/core';
+import { Badge, Group, Select } from '@mantine/core';
 import { IconLogin2, IconUserPlus } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import {
   DEFAULT_MEMBERSHIP_ROLE,
   canDeleteMembershipRow,
-  createMembershipBody,
   joinWorkspaceBody,
   membershipList,
   roles,
@@ -25,6 +24,7 @@ import { useCreateMembership } from '@/features/membership/api/create-membership
 import { useDeleteMembership } from '@/features/membership/api/delete-membership';
 import { useMemberships } from '@/features/membership/api/get-memberships';
 import { useJoinWorkspace } from '@/features/membership/api/join-workspace';
+import { AddMemberForm } from '@/features/membership/components/add-member-form';
 import { useWorkspaceAccess } from '../use-workspace-access';
 import { WorkspaceSubPageHeader } from './workspace-sub-page-header';
 
@@ -43,22 +43,6 @@ const columns: DataTableColumn<Membership>[] = [
     ),
   },
 ];
-
-function AddMemberForm({ workspaceId, onClose }: { workspaceId: string; onClose: () => void }) {
-  const mutation = useCreateMembership(workspaceId);
-  const form = useModalEntityForm({
-    schema: createMembershipBody,
-    initialValues: { email: '', role: DEFAULT_MEMBERSHIP_ROLE as string },
-    onSubmit: (body) => mutation.mutateAsync(body),
-    onDone: onClose,
-  });
-  return (
-    <ModalEntityForm form={form} submitLabel="Add" onClose={onClose}>
-      <TextInput label="Email" type="email" autoComplete="off" data-autofocus {...form.textProps('email')} />
-      <Select label="Role" data={[...roles]} {...form.selectProps('role')} />
-    </ModalEntityForm>
-  );
-}
 
 function JoinForm({ workspaceId, onClose }: { workspaceId: string; onClose: () => void }) {
   const mutation = useJoinWorkspace(workspaceId);
@@ -83,6 +67,7 @@ export function WorkspaceMembershipPage() {
   const { session, workspace, permissions } = useWorkspaceAccess(workspaceId);
   const list = useListQuery(membershipList);
   const query = useMemberships(workspaceId, list.apiQuery);
+  const createMembership = useCreateMembership(workspaceId);
   const remove = useDeleteMembership(workspaceId);
   const deletion = useRowDeletion<Membership>(remove);
 
@@ -97,7 +82,7 @@ export function WorkspaceMembershipPage() {
           )}
           {permissions.canAddMember && (
             <FormModalButton label="Add Member" title="Add Member to Workspace" icon={<IconUserPlus size={16} />}>
-              {(close) => <AddMemberForm workspaceId={workspaceId} onClose={close} />}
+              {(close) => <AddMemberForm add={createMembership.mutateAsync} onClose={close} />}
             </FormModalButton>
           )}
         </Group>

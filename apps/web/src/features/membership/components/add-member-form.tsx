@@ -1,15 +1,16 @@
 import { Select, TextInput } from '@mantine/core';
-import { DEFAULT_MEMBERSHIP_ROLE, createMembershipBody, roles } from '@console/contracts';
+import { DEFAULT_MEMBERSHIP_ROLE, createMembershipBody, roles, type CreateMembershipBody } from '@console/contracts';
 import { ModalEntityForm, useModalEntityForm } from '@/components/entity-form';
-import { useCreateProjectMembership } from '@/features/membership/api/create-project-membership';
 
-/** 'Add Member': an existing user's Email and a Role (viewer by default); closes on success. */
-export function AddProjectMemberForm({ projectId, onClose }: { projectId: string; onClose: () => void }) {
-  const mutation = useCreateProjectMembership(projectId);
+/**
+ * 'Add Member' of a workspace or a project: an existing user's Email and a Role (viewer by default);
+ * closes on success. `add` is the membership call of the page that opens it.
+ */
+export function AddMemberForm({ add, onClose }: { add: (body: CreateMembershipBody) => Promise<unknown>; onClose: () => void }) {
   const form = useModalEntityForm({
     schema: createMembershipBody,
     initialValues: { email: '', role: DEFAULT_MEMBERSHIP_ROLE as string },
-    onSubmit: (body) => mutation.mutateAsync(body),
+    onSubmit: (body) => add(body),
     onDone: onClose,
   });
   return (
