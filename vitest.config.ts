@@ -14,6 +14,7 @@ export default defineConfig({
   test: {
     projects: [
       'packages/contracts',
+      'packages/engine',
       'apps/web',
       serverSuite('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverSuite('postgres')] : []),

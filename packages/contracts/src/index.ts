@@ -22,3 +22,6 @@ export * from './content';
 export * from './intent';
 export * from './slot';
 export * from './archive';
+export * from './deployment';
+export * from './chat';
+export * from './channel';

@@ -9,3 +9,6 @@ export * from './sources';
 export * from './contents';
 export * from './intents';
 export * from './slots';
+export * from './snapshots';
+export * from './channels';
+export * from './events';

@@ -59,10 +59,17 @@ export const deployments = pgTable(
     displayName: text().notNull(),
     // Public identifier used by the chat widget's URL; not a secret.
     key: text().notNull().unique(),
+    // Origins whose pages may use the key (each scheme://host[:port]); none means no page may.
+    allowedOrigins: text().array().notNull().default([]),
+    // The snapshot the deployment answers from; set by deploy, kept when the project syncs again.
+    snapshotId: uuid(),
     deployedAt: moment(),
+    deployerId: uuid().references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (table) => [index('deployments_project_idx').on(table.projectId)],
 );
+
+export type DeploymentRow = typeof deployments.$inferSelect;
 
 export type ProjectRow = typeof projects.$inferSelect;

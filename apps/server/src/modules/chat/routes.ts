@@ -1,0 +1,7 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+
+// Scaffold: the routes of this module are being written.
+export function chatRoutes(_ctx: AppContext): FastifyPluginAsyncZod {
+  return async () => {};
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { oneOf, strictObject, trimmedText, uuidPattern } from './fields';
+import type { Jargon } from './jargon';
+import { messages } from './messages';
+import type { KbDocument, QuickReply } from './rich-text';
+
+/**
+ * The assistant's public chat API (`POST /api/v1/chat/{deploymentKey}/query`), the console's
+ * Real-Time Test (`POST /api/v1/project/{id}/chat/query`), the snapshot a sync compiles and the
+ * events every query leaves (project-areas §3, §9).
+ */
+
+/** The longest utterance the assistant reads; a longer one is a 400 (documented in /api/docs). */
+export const CHAT_UTTERANCE_MAX = 1024;
+/** Queries one client address may send to one deployment per minute (CHAT_MAX_QUERIES_PER_MINUTE overrides). */
+export const CHAT_MAX_QUERIES_PER_MINUTE = 120;
+
+export const eventDataTypes = ['request', 'response', 'error'] as const;
+export type EventDataType = (typeof eventDataTypes)[number];
+export const responseTypes = ['oos', 'content', 'scenario'] as const;
+export type ResponseType = (typeof responseTypes)[number];
+export const inputMethods = ['voice', 'text', 'unknown'] as const;
+export type InputMethod = (typeof inputMethods)[number];
+export const integrationTypes = ['realtime', 'integration', 'deployment'] as const;
+export type IntegrationType = (typeof integrationTypes)[number];
+/** The engine's stages, named as the spec's event labels, in the order they run. */
+export const engineStages = ['rephrase', 'classify', 'rank', 'rerank', 'genhybrid', 'truncate'] as const;
+export type EngineStage = (typeof engineStages)[number];
+
+const convId = z
+  .string({ error: messages.uuid('Conv ID') })
+  .regex(uuidPattern, { error: messages.uuid('Conv ID') });
+
+/** A visitor's question. */
+export const chatQueryBody = strictObject({
+  utterance: trimmedText('Utterance', 1, CHAT_UTTERANCE_MAX),
+  conv_id: convId.optional(),
+  input_method: oneOf('Input Method', inputMethods).default('text'),
+});
+export type ChatQueryBody = z.input<typeof chatQueryBody>;
+
+/** One step of the engine's reasoning, kept with the response event and shown in the Real-Time Test. */
+export const traceStepSchema = z.object({
+  stage: z.enum(engineStages),
+  /** What the stage found; its shape is the stage's own (see packages/engine). */
+  data: z.record(z.string(), z.unknown()),
+});
+export type TraceStep = z.infer<typeof traceStepSchema>;
+
+/** The answer to a query: KB nodes to render, quick replies, and how sure the engine was. */
+export const chatAnswerSchema = z.object({
+  conv_id: z.string(),
+  response_type: z.enum(responseTypes),
+  content_id: z.string().nullable(),
+  reporting_id: z.string().nullable(),
+  response: z.custom<KbDocument>(),
+  actions: z.custom<QuickReply[]>(),
+  confidence: z.number(),
+});
+export type ChatAnswer = z.infer<typeof chatAnswerSchema>;
+
+/** The Real-Time Test's answer also carries the engine's trace. */
+export const realtimeAnswerSchema = chatAnswerSchema.extend({ trace: z.array(traceStepSchema) });
+export type RealtimeAnswer = z.infer<typeof realtimeAnswerSchema>;
+
+/** GET /project/{id}/convert-reporting-id/{id}: the content item a reporting id names now. */
+export const convertReportingIdAnswer = z.object({ id: z.string() });
+
+/* ---------------------------------------------------------------- snapshot */
+
+/**
+ * What a sync compiles (active content, entry intents, slots, jargon, settings): the engine's
+ * input, stored immutably with the snapshot so any server process can rebuild the same index.
+ */
+export interface SnapshotContent {
+  id: string;
+  reporting_id: string;
+  subject: string;
+  response: KbDocument;
+  utterances: string[];
+  actions: QuickReply[];
+}
+export interface SnapshotIntent {
+  id: string;
+  intent: string;
+  utterances: string[];
+}
+export interface SnapshotSlot {
+  id: string;
+  name: string;
+  terms: string[];
+}
+export interface SnapshotSettings {
+  response_word_cutoff: number;
+  out_of_scope_response: string;
+  pipeline_config: Record<string, unknown>;
+}
+export interface Snapshot {
+  version: 1;
+  settings: SnapshotSettings;
+  jargon: Jargon;
+  contents: SnapshotContent[];
+  /** Intents a sequence starts from (sequences arrive with the scenarios area; none yet). */
+  intents: SnapshotIntent[];
+  slots: SnapshotSlot[];
+}
+export const SNAPSHOT_VERSION = 1;

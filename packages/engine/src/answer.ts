@@ -1,0 +1,234 @@
+import type { KbDocument, TraceStep } from '@console/contracts';
+import { scoreInto, softmaxInPlace } from './classifier';
+import type { EngineIndex, IndexedContent } from './compile';
+import { generatedResponse, generationRequest } from './generation';
+import { rank } from './rank';
+import { applyJargon, FOLLOW_UP_MAX_WORDS, meaningfulWordCount } from './rephrase';
+import { contentStems, stem, words } from './text';
+import { truncate } from './truncate';
+import type { AnswerInput, AnswerResult, ConversationState, GenerationRequest, Reply } from './types';
+import { cosine, vectorize } from './vectorizer';
+
+/** Turns kept for follow-ups. */
+export const REMEMBERED_TURNS = 5;
+/** Candidates the lexical ranker and the classifier each put forward. */
+const CANDIDATES = 10;
+/** How much the lexical score (scaled to 0-1) adds to the classifier's probability when reranking. */
+const LEXICAL_WEIGHT = 0.3;
+
+interface Classification {
+  /** Calibrated probability per label (null without a model). */
+  probabilities: Float64Array | null;
+  best: number;
+  confidence: number;
+  /** Whether any word of the question was ever seen in training (else it cannot be in scope). */
+  known: boolean;
+  /** The share of the question's meaningful words the training data knows. */
+  familiarity: number;
+}
+
+function familiarityOf(index: EngineIndex, text: string): number {
+  const stems = contentStems(text);
+  if (!stems.length) return 0;
+  return stems.filter((stem) => index.knownStems.has(stem)).length / stems.length;
+}
+
+function classifyText(index: EngineIndex, text: string): Classification {
+  const x = vectorize(index.vocabulary, text);
+  const known = words(text).some((word) => index.vocabulary.ids.has(`w:${stem(word)}`));
+  const familiarity = familiarityOf(index, text);
+  if (index.model) {
+    const probabilities = softmaxInPlace(scoreInto(index.model, x, new Float64Array(index.labels.length)), index.temperature);
+    let best = 0;
+    for (let c = 1; c < probabilities.length; c++) if (probabilities[c]! > probabilities[best]!) best = c;
+    return { probabilities, best, confidence: known ? probabilities[best]! : 0, known, familiarity };
+  }
+  if (index.examples) {
+    const similarity = Math.max(0, ...index.examples.vectors.map((example) => cosine(x, example)));
+    return { probabilities: null, best: 0, confidence: known ? similarity : 0, known, familiarity };
+  }
+  return { probabilities: null, best: -1, confidence: 0, known, familiarity };
+}
+
+function topLabels(index: EngineIndex, classification: Classification, count: number) {
+  if (!classification.probabilities) {
+    return classification.best < 0 ? [] : [{ ...index.labels[classification.best]!, label: classification.best, probability: round(classification.confidence) }];
+  }
+  const probabilities = classification.probabilities;
+  return [...probabilities.keys()]
+    .sort((a, b) => probabilities[b]! - probabilities[a]! || a - b)
+    .slice(0, count)
+    .map((label) => ({ ...index.labels[label]!, label, probability: round(probabilities[label]!) }));
+}
+
+function round(value: number): number {
+  return Math.round(value * 10_000) / 10_000;
+}
+
+function remember(state: ConversationState | null, turn: ConversationState['turns'][number]): ConversationState {
+  return { turns: [...(state?.turns ?? []), turn].slice(-REMEMBERED_TURNS) };
+}
+
+/**
+ * Answers a question: rephrase (jargon, then the conversation's context for a short follow-up that is
+ * not understood alone), classify (content, an entry intent, or out of scope), rank (lexical
+ * candidates), rerank (the classifier's calibrated probability, nudged by the lexical score), then
+ * genhybrid (when configured: the caller sends `generation` and calls `completeGeneration`) and
+ * truncate. Pure and deterministic: the same index, state and question give the same result.
+ */
+export function answer(
+  index: EngineIndex,
+  state: ConversationState | null,
+  input: AnswerInput,
+  options: { generation?: boolean } = {},
+): AnswerResult {
+  const trace: TraceStep[] = [];
+  const rephrased = applyJargon(index.jargon, input.utterance);
+  let text = rephrased.text;
+  let classification = classifyText(index, text);
+  let context: { previous: string } | null = null;
+  const previous = state?.turns.at(-1);
+  const understood = (c: Classification) => c.best >= 0 && c.confidence >= index.threshold && c.familiarity >= index.familiarity;
+  if (
+    !understood(classification) &&
+    previous?.content_id &&
+    meaningfulWordCount(text) <= FOLLOW_UP_MAX_WORDS
+  ) {
+    const combined = `${text} ${previous.rephrased}`;
+    const withContext = classifyText(index, combined);
+    if (understood(withContext)) {
+      text = combined;
+      classification = withContext;
+      context = { previous: previous.rephrased };
+    }
+  }
+  trace.push({ stage: 'rephrase', data: { input: input.utterance, output: text, jargon: rephrased.applied, context } });
+
+  const label = classification.best >= 0 ? index.labels[classification.best]! : null;
+  const inScope = label !== null && understood(classification);
+  const decision = !inScope ? 'oos' : label.kind === 'intent' ? 'scenario' : 'content';
+  trace.push({
+    stage: 'classify',
+    data: {
+      decision,
+      label: label ? { kind: label.kind, id: label.id, subject: label.subject } : null,
+      confidence: round(classification.confidence),
+      threshold: round(index.threshold),
+      familiarity: round(classification.familiarity),
+      familiarity_threshold: index.familiarity,
+      known_words: classification.known,
+      top: topLabels(index, classification, 3).map(({ kind, id, subject, probability }) => ({ kind, id, subject, probability })),
+    },
+  });
+
+  const lexical = rank(index.lexical, text, CANDIDATES);
+  trace.push({
+    stage: 'rank',
+    data: { candidates: lexical.map(({ document, score }) => ({ content_id: index.contents[document]!.id, subject: index.contents[document]!.subject, score: round(score) })) },
+  });
+
+  if (decision !== 'content') {
+    trace.push({ stage: 'rerank', data: { skipped: decision } });
+    trace.push({ stage: 'genhybrid', data: { used: false, reason: decision } });
+    const response = decision === 'oos' ? index.settings.outOfScope : { children: [] };
+    trace.push({ stage: 'truncate', data: { words: 0, cutoff: index.settings.wordCutoff, truncated: false } });
+    const reply: Reply = {
+      response_type: decision,
+      content_id: null,
+      reporting_id: null,
+      response,
+      actions: [],
+      confidence: round(classification.confidence),
+    };
+    return { reply, trace, state: remember(state, { utterance: input.utterance, rephrased: text, content_id: null }), generation: null };
+  }
+
+  // Rerank: the lexical candidates and the classifier's best, by probability plus a little lexical score.
+  const contentByLabel = new Map(index.contents.map((content) => [content.label, content]));
+  const topLexical = lexical[0]?.score ?? 0;
+  const lexicalScore = new Map(lexical.map(({ document, score }) => [index.contents[document]!.label, topLexical ? score / topLexical : 0]));
+  const candidateLabels = new Set<number>([...lexicalScore.keys()]);
+  for (const entry of topLabels(index, classification, CANDIDATES)) {
+    if (contentByLabel.has(entry.label)) candidateLabels.add(entry.label);
+  }
+  const probabilityOf = (labelIndex: number) => classification.probabilities?.[labelIndex] ?? (labelIndex === classification.best ? classification.confidence : 0);
+  const reranked = [...candidateLabels]
+    .map((labelIndex) => {
+      const probability = probabilityOf(labelIndex);
+      const lexicalPart = lexicalScore.get(labelIndex) ?? 0;
+      return { labelIndex, probability, lexical: lexicalPart, score: probability + LEXICAL_WEIGHT * lexicalPart };
+    })
+    .sort((a, b) => b.score - a.score || a.labelIndex - b.labelIndex);
+  const chosen = contentByLabel.get(reranked[0]!.labelIndex)!;
+  // The confidence is the classifier's calibrated probability of the item given (the classify
+  // stage's when the reranker kept its choice).
+  const confidence = round(chosen.label === classification.best ? classification.confidence : probabilityOf(chosen.label));
+  trace.push({
+    stage: 'rerank',
+    data: {
+      chosen: { content_id: chosen.id, subject: chosen.subject },
+      confidence,
+      candidates: reranked.slice(0, CANDIDATES).map((entry) => ({
+        content_id: contentByLabel.get(entry.labelIndex)!.id,
+        subject: contentByLabel.get(entry.labelIndex)!.subject,
+        probability: round(entry.probability),
+        lexical: round(entry.lexical),
+        score: round(entry.score),
+      })),
+    },
+  });
+
+  const reply: Reply = {
+    response_type: 'content',
+    content_id: chosen.id,
+    reporting_id: chosen.reporting_id,
+    response: chosen.response,
+    actions: chosen.actions,
+    confidence,
+  };
+  const nextState = remember(state, { utterance: input.utterance, rephrased: text, content_id: chosen.id });
+  const generation = index.settings.generation;
+  if (generation && options.generation !== false) {
+    const sources = reranked.slice(0, generation.maxItems).map((entry) => contentByLabel.get(entry.labelIndex)!);
+    const request = generationRequest(generation, text, sources.map(toSource));
+    trace.push({ stage: 'genhybrid', data: { used: false, pending: true, model: generation.model, items: request.citations.map((c) => c.content_id) } });
+    return { reply, trace, state: nextState, generation: request };
+  }
+  trace.push({
+    stage: 'genhybrid',
+    data: { used: false, reason: index.settings.generationProblem ? `off: ${index.settings.generationProblem}` : 'off' },
+  });
+  return finish(index, { reply, trace, state: nextState, generation: null }, reply.response);
+}
+
+function toSource(content: IndexedContent) {
+  return { content_id: content.id, reporting_id: content.reporting_id, subject: content.subject, response: content.response };
+}
+
+/** The truncate stage, last: cut the response at the project's word cutoff. */
+function finish(index: EngineIndex, result: AnswerResult, response: KbDocument): AnswerResult {
+  const cut = truncate(response, index.settings.wordCutoff);
+  result.trace.push({ stage: 'truncate', data: { words: cut.words, cutoff: index.settings.wordCutoff, truncated: cut.truncated } });
+  return { ...result, reply: { ...result.reply, response: cut.document }, generation: null };
+}
+
+/**
+ * Completes an answer whose genhybrid request the caller sent: the model's text (with the sources it
+ * cited) becomes the response; a failure or timeout keeps the ranked answer and says why in the trace.
+ */
+export function completeGeneration(
+  index: EngineIndex,
+  result: AnswerResult,
+  outcome: { text: string } | { error: string },
+): AnswerResult {
+  const request = result.generation as GenerationRequest;
+  const trace = result.trace.filter((step) => step.stage !== 'genhybrid');
+  if ('text' in outcome && outcome.text.trim()) {
+    const generated = generatedResponse(outcome.text, request);
+    trace.push({ stage: 'genhybrid', data: { used: true, model: request.model, cited: generated.cited.map((n) => request.citations[n - 1]!.content_id) } });
+    return finish(index, { ...result, trace }, generated.document);
+  }
+  const error = 'error' in outcome ? outcome.error : 'the model answered nothing';
+  trace.push({ stage: 'genhybrid', data: { used: false, model: request.model, error } });
+  return finish(index, { ...result, trace }, result.reply.response);
+}

@@ -1,0 +1,4 @@
+export { compile, type EngineIndex, type Label } from './compile';
+export { answer, completeGeneration, REMEMBERED_TURNS } from './answer';
+export { GENERATION_KEY_PREFIX, readGenerationConfig } from './generation';
+export type { AnswerInput, AnswerResult, ConversationState, GenerationRequest, Reply, Turn } from './types';

@@ -1,0 +1,58 @@
+import type { Jargon } from '@console/contracts';
+import { isStopWord, words } from './text';
+
+/**
+ * The `rephrase` stage: jargon mappings turn a term into its keyword ('reimbursement' -> 'refund'),
+ * matched as whole words in any case; multi-word terms match as sequences, longest first.
+ */
+
+export interface JargonRule {
+  term: string;
+  keyword: string;
+  words: string[];
+}
+
+export function compileJargon(jargon: Jargon): JargonRule[] {
+  const rules: JargonRule[] = [];
+  for (const mapping of jargon.mappings) {
+    for (const term of mapping.terms) {
+      const termWords = words(term);
+      if (termWords.length) rules.push({ term, keyword: mapping.keyword, words: termWords });
+    }
+  }
+  // Longest first, so 'credit card' wins over 'card'.
+  return rules.sort((a, b) => b.words.length - a.words.length || a.term.localeCompare(b.term));
+}
+
+export interface Rephrased {
+  text: string;
+  applied: { term: string; keyword: string }[];
+}
+
+/** The question with every jargon term replaced by its keyword (as words, lower-cased). */
+export function applyJargon(rules: readonly JargonRule[], question: string): Rephrased {
+  const tokens = words(question);
+  if (!rules.length) return { text: question.trim(), applied: [] };
+  const out: string[] = [];
+  const applied: { term: string; keyword: string }[] = [];
+  for (let i = 0; i < tokens.length; ) {
+    const rule = rules.find((candidate) => candidate.words.every((word, offset) => tokens[i + offset] === word));
+    if (rule) {
+      out.push(rule.keyword);
+      applied.push({ term: rule.term, keyword: rule.keyword });
+      i += rule.words.length;
+    } else {
+      out.push(tokens[i]!);
+      i += 1;
+    }
+  }
+  return applied.length ? { text: out.join(' '), applied } : { text: question.trim(), applied };
+}
+
+/** How many words of a question carry meaning: short follow-ups ('and in Europe?') have one or two. */
+export function meaningfulWordCount(text: string): number {
+  return words(text).filter((word) => !isStopWord(word)).length;
+}
+
+/** A follow-up this short is read together with the previous question when it is not understood alone. */
+export const FOLLOW_UP_MAX_WORDS = 2;

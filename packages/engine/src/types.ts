@@ -1,0 +1,59 @@
+import type { KbDocument, QuickReply, ResponseType, Snapshot, TraceStep } from '@console/contracts';
+
+/**
+ * The engine's public shapes. An index is plain data (typed arrays, maps, records), so it can be
+ * built in a worker thread and handed to the main thread by structured clone.
+ */
+
+/** What the assistant says: KB nodes to render, quick replies, and how sure it was (0-1). */
+export interface Reply {
+  response_type: ResponseType;
+  content_id: string | null;
+  reporting_id: string | null;
+  response: KbDocument;
+  actions: QuickReply[];
+  confidence: number;
+}
+
+/** One turn remembered for follow-ups (the server keeps it with the conversation's events). */
+export interface Turn {
+  utterance: string;
+  /** The question as the engine read it (jargon applied, context added). */
+  rephrased: string;
+  content_id: string | null;
+}
+
+/** The conversation so far, newest turn last (a few turns at most). */
+export interface ConversationState {
+  turns: Turn[];
+}
+
+export interface AnswerInput {
+  utterance: string;
+}
+
+/**
+ * A composed answer to ask of an OpenAI-compatible chat endpoint (genhybrid). The engine does no
+ * I/O: the caller sends it (through its guarded fetch) and hands the outcome to `completeGeneration`.
+ */
+export interface GenerationRequest {
+  url: string;
+  model: string;
+  /** The name of the environment variable holding the endpoint's key (MODEL_API_KEY_*), if any. */
+  apiKeyEnv: string | null;
+  timeoutMs: number;
+  messages: { role: 'system' | 'user'; content: string }[];
+  /** The items offered to the model, in the order it may cite them ([1], [2], ...). */
+  citations: { content_id: string; reporting_id: string; subject: string }[];
+}
+
+export interface AnswerResult {
+  reply: Reply;
+  trace: TraceStep[];
+  /** The conversation including this turn. */
+  state: ConversationState;
+  /** Set when genhybrid is configured and the question is in scope: the reply is final only after `completeGeneration`. */
+  generation: GenerationRequest | null;
+}
+
+export type { Snapshot };
