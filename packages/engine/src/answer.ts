@@ -3,8 +3,8 @@ import { scoreInto, softmaxInPlace } from './classifier';
 import type { EngineIndex, IndexedContent } from './compile';
 import { generatedResponse, generationRequest } from './generation';
 import { rank } from './rank';
-import { applyJargon, FOLLOW_UP_MAX_WORDS, meaningfulWordCount } from './rephrase';
-import { contentStems, stem, words } from './text';
+import { applyJargon, FOLLOW_UP_MAX_WORDS } from './rephrase';
+import { contentStemsOf, stem, words } from './text';
 import { truncate } from './truncate';
 import type { AnswerInput, AnswerResult, ConversationState, GenerationRequest, Reply } from './types';
 import { cosine, vectorize } from './vectorizer';
@@ -13,6 +13,8 @@ import { cosine, vectorize } from './vectorizer';
 export const REMEMBERED_TURNS = 5;
 /** Candidates the lexical ranker and the classifier each put forward. */
 const CANDIDATES = 10;
+/** The confidence a question with no known meaningful word needs (names of places, products: some are in scope). */
+const UNFAMILIAR_CONFIDENCE = 0.9;
 /** How much the lexical score (scaled to 0-1) adds to the classifier's probability when reranking. */
 const LEXICAL_WEIGHT = 0.3;
 
@@ -25,29 +27,28 @@ interface Classification {
   known: boolean;
   /** The share of the question's meaningful words the training data knows. */
   familiarity: number;
+  /** The question's meaningful stems (for the lexical ranker). */
+  stems: string[];
 }
 
-function familiarityOf(index: EngineIndex, text: string): number {
-  const stems = contentStems(text);
-  if (!stems.length) return 0;
-  return stems.filter((stem) => index.knownStems.has(stem)).length / stems.length;
-}
-
+/** Reads a question once (words, stems, vector) and classifies it. */
 function classifyText(index: EngineIndex, text: string): Classification {
-  const x = vectorize(index.vocabulary, text);
-  const known = words(text).some((word) => index.vocabulary.ids.has(`w:${stem(word)}`));
-  const familiarity = familiarityOf(index, text);
+  const wordList = words(text);
+  const stems = contentStemsOf(wordList);
+  const familiarity = stems.length ? stems.filter((known) => index.knownStems.has(known)).length / stems.length : 0;
+  const known = wordList.some((word) => index.vocabulary.ids.has(`w:${stem(word)}`));
+  const x = vectorize(index.vocabulary, wordList);
   if (index.model) {
     const probabilities = softmaxInPlace(scoreInto(index.model, x, new Float64Array(index.labels.length)), index.temperature);
     let best = 0;
     for (let c = 1; c < probabilities.length; c++) if (probabilities[c]! > probabilities[best]!) best = c;
-    return { probabilities, best, confidence: known ? probabilities[best]! : 0, known, familiarity };
+    return { probabilities, best, confidence: known ? probabilities[best]! : 0, known, familiarity, stems };
   }
   if (index.examples) {
     const similarity = Math.max(0, ...index.examples.vectors.map((example) => cosine(x, example)));
-    return { probabilities: null, best: 0, confidence: known ? similarity : 0, known, familiarity };
+    return { probabilities: null, best: 0, confidence: known ? similarity : 0, known, familiarity, stems };
   }
-  return { probabilities: null, best: -1, confidence: 0, known, familiarity };
+  return { probabilities: null, best: -1, confidence: 0, known, familiarity, stems };
 }
 
 function topLabels(index: EngineIndex, classification: Classification, count: number) {
@@ -88,11 +89,16 @@ export function answer(
   let classification = classifyText(index, text);
   let context: { previous: string } | null = null;
   const previous = state?.turns.at(-1);
-  const understood = (c: Classification) => c.best >= 0 && c.confidence >= index.threshold && c.familiarity >= index.familiarity;
+  const understood = (c: Classification) =>
+    c.best >= 0 &&
+    c.confidence >= index.threshold &&
+    c.familiarity >= index.familiarity &&
+    // A question sharing no meaningful word with the project must be clearly one of its topics.
+    (c.familiarity > 0 || c.confidence >= UNFAMILIAR_CONFIDENCE);
   if (
     !understood(classification) &&
     previous?.content_id &&
-    meaningfulWordCount(text) <= FOLLOW_UP_MAX_WORDS
+    classification.stems.length <= FOLLOW_UP_MAX_WORDS
   ) {
     const combined = `${text} ${previous.rephrased}`;
     const withContext = classifyText(index, combined);
@@ -105,7 +111,7 @@ export function answer(
   trace.push({ stage: 'rephrase', data: { input: input.utterance, output: text, jargon: rephrased.applied, context } });
 
   const label = classification.best >= 0 ? index.labels[classification.best]! : null;
-  const inScope = label !== null && understood(classification);
+  const inScope = label !== null && label.kind !== 'oos' && understood(classification);
   const decision = !inScope ? 'oos' : label.kind === 'intent' ? 'scenario' : 'content';
   trace.push({
     stage: 'classify',
@@ -121,7 +127,7 @@ export function answer(
     },
   });
 
-  const lexical = rank(index.lexical, text, CANDIDATES);
+  const lexical = rank(index.lexical, classification.stems, CANDIDATES);
   trace.push({
     stage: 'rank',
     data: { candidates: lexical.map(({ document, score }) => ({ content_id: index.contents[document]!.id, subject: index.contents[document]!.subject, score: round(score) })) },
@@ -144,12 +150,12 @@ export function answer(
   }
 
   // Rerank: the lexical candidates and the classifier's best, by probability plus a little lexical score.
-  const contentByLabel = new Map(index.contents.map((content) => [content.label, content]));
+  const contentOf = (labelIndex: number) => index.contents[index.contentOfLabel[labelIndex]!]!;
   const topLexical = lexical[0]?.score ?? 0;
   const lexicalScore = new Map(lexical.map(({ document, score }) => [index.contents[document]!.label, topLexical ? score / topLexical : 0]));
   const candidateLabels = new Set<number>([...lexicalScore.keys()]);
   for (const entry of topLabels(index, classification, CANDIDATES)) {
-    if (contentByLabel.has(entry.label)) candidateLabels.add(entry.label);
+    if (index.contentOfLabel[entry.label]! >= 0) candidateLabels.add(entry.label);
   }
   const probabilityOf = (labelIndex: number) => classification.probabilities?.[labelIndex] ?? (labelIndex === classification.best ? classification.confidence : 0);
   const reranked = [...candidateLabels]
@@ -159,7 +165,7 @@ export function answer(
       return { labelIndex, probability, lexical: lexicalPart, score: probability + LEXICAL_WEIGHT * lexicalPart };
     })
     .sort((a, b) => b.score - a.score || a.labelIndex - b.labelIndex);
-  const chosen = contentByLabel.get(reranked[0]!.labelIndex)!;
+  const chosen = contentOf(reranked[0]!.labelIndex);
   // The confidence is the classifier's calibrated probability of the item given (the classify
   // stage's when the reranker kept its choice).
   const confidence = round(chosen.label === classification.best ? classification.confidence : probabilityOf(chosen.label));
@@ -169,8 +175,8 @@ export function answer(
       chosen: { content_id: chosen.id, subject: chosen.subject },
       confidence,
       candidates: reranked.slice(0, CANDIDATES).map((entry) => ({
-        content_id: contentByLabel.get(entry.labelIndex)!.id,
-        subject: contentByLabel.get(entry.labelIndex)!.subject,
+        content_id: contentOf(entry.labelIndex).id,
+        subject: contentOf(entry.labelIndex).subject,
         probability: round(entry.probability),
         lexical: round(entry.lexical),
         score: round(entry.score),
@@ -189,7 +195,7 @@ export function answer(
   const nextState = remember(state, { utterance: input.utterance, rephrased: text, content_id: chosen.id });
   const generation = index.settings.generation;
   if (generation && options.generation !== false) {
-    const sources = reranked.slice(0, generation.maxItems).map((entry) => contentByLabel.get(entry.labelIndex)!);
+    const sources = reranked.slice(0, generation.maxItems).map((entry) => contentOf(entry.labelIndex));
     const request = generationRequest(generation, text, sources.map(toSource));
     trace.push({ stage: 'genhybrid', data: { used: false, pending: true, model: generation.model, items: request.citations.map((c) => c.content_id) } });
     return { reply, trace, state: nextState, generation: request };

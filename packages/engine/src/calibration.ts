@@ -39,13 +39,14 @@ export interface Calibrated {
   heldOut: number;
 }
 
-function holdOut(ys: Int32Array, classes: number, seed: number): Set<number> {
+function holdOut(ys: Int32Array, classes: number, seed: number, outOfScopeClass: number): Set<number> {
   const random = seededRandom(seed ^ 0x5bd1e995);
   const byClass: number[][] = Array.from({ length: classes }, () => []);
   ys.forEach((label, index) => byClass[label]!.push(index));
   const heldOut = new Set<number>();
-  for (const members of byClass) {
-    if (members.length < 4) continue;
+  for (const [label, members] of byClass.entries()) {
+    // The out-of-scope examples teach the model what to refuse; they are not answers to keep.
+    if (members.length < 4 || label === outOfScopeClass) continue;
     for (let i = members.length - 1; i > 0; i--) {
       const j = Math.floor(random() * (i + 1));
       [members[i], members[j]] = [members[j]!, members[i]!];
@@ -117,8 +118,10 @@ export function trainCalibrated(
   features: number,
   classes: number,
   seed: number,
+  /** The class of the out-of-scope examples, -1 when there are none. */
+  outOfScopeClass = -1,
 ): Calibrated {
-  const heldOut = holdOut(ys, classes, seed);
+  const heldOut = holdOut(ys, classes, seed, outOfScopeClass);
   const model = emptyModel(features, classes);
   const epochs = epochsFor(xs.length);
   if (heldOut.size < MIN_HELD_OUT) {

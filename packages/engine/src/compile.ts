@@ -4,14 +4,30 @@ import type { SoftmaxModel } from './classifier';
 import { readGenerationConfig, type GenerationConfig } from './generation';
 import { buildLexicalIndex, type LexicalIndex } from './rank';
 import { compileJargon, type JargonRule } from './rephrase';
-import { contentStems } from './text';
-import { buildVocabulary, cosine, vectorize, type SparseVector, type Vocabulary } from './vectorizer';
+import { contentStemsOf, words } from './text';
+import { buildVocabulary, cosine, type SparseVector, type Vocabulary } from './vectorizer';
 
-/** A class of the classifier: a content item, or an intent a sequence starts from. */
+/**
+ * A class of the classifier: a content item, an intent a sequence starts from, or the project's
+ * out-of-scope examples (questions the team says are not theirs to answer).
+ */
 export interface Label {
-  kind: 'content' | 'intent';
+  kind: 'content' | 'intent' | 'oos';
   id: string;
   subject: string;
+}
+
+/** The most out-of-scope examples read from pipeline_config, and their longest length. */
+export const MAX_OUT_OF_SCOPE_EXAMPLES = 2000;
+
+/** pipeline_config.out_of_scope_examples: questions the assistant must not answer (strings; others ignored). */
+function outOfScopeExamples(pipelineConfig: Record<string, unknown>): string[] {
+  const value = pipelineConfig.out_of_scope_examples;
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((example): example is string => typeof example === 'string' && example.trim().length > 0)
+    .map((example) => example.slice(0, 1024))
+    .slice(0, MAX_OUT_OF_SCOPE_EXAMPLES);
 }
 
 export interface IndexedContent {
@@ -30,6 +46,8 @@ export interface EngineIndex {
   labels: Label[];
   /** Content items, in lexical-index order. */
   contents: IndexedContent[];
+  /** The content item of each label (its position in `contents`), -1 for an intent. */
+  contentOfLabel: Int32Array;
   vocabulary: Vocabulary;
   model: SoftmaxModel | null;
   /** With a single class there is nothing to tell apart: its examples are compared instead. */
@@ -50,7 +68,13 @@ export interface EngineIndex {
     generation: GenerationConfig | null;
     generationProblem: string | null;
   };
-  stats: { contents: number; intents: number; utterances: number; features: number; heldOut: number };
+  stats: { contents: number; intents: number; utterances: number; outOfScopeExamples: number; features: number; heldOut: number };
+}
+
+function contentPositions(labels: number, contents: readonly IndexedContent[]): Int32Array {
+  const positions = new Int32Array(labels).fill(-1);
+  contents.forEach((content, position) => (positions[content.label] = position));
+  return positions;
 }
 
 /** A fixed seed: the same snapshot always compiles to the same index, in any process. */
@@ -91,6 +115,14 @@ export function compile(snapshot: Snapshot): EngineIndex {
     }
     utterances += item.utterances.length;
   }
+  const rejected = outOfScopeExamples(snapshot.settings.pipeline_config);
+  if (rejected.length) {
+    const label = labels.push({ kind: 'oos', id: 'out-of-scope', subject: 'Out of scope' }) - 1;
+    for (const text of rejected) {
+      texts.push(text);
+      classOf.push(label);
+    }
+  }
   for (const intent of snapshot.intents) {
     const label = labels.push({ kind: 'intent', id: intent.id, subject: intent.intent }) - 1;
     for (const text of [intent.intent, ...intent.utterances]) {
@@ -100,9 +132,9 @@ export function compile(snapshot: Snapshot): EngineIndex {
     utterances += intent.utterances.length;
   }
 
-  const vocabulary = buildVocabulary(texts);
-  const vectors = texts.map((text) => vectorize(vocabulary, text));
-  const stems = texts.map(contentStems);
+  const wordLists = texts.map(words);
+  const { vocabulary, vectors } = buildVocabulary(wordLists);
+  const stems = wordLists.map(contentStemsOf);
   const ys = Int32Array.from(classOf);
   const features = vocabulary.ids.size;
 
@@ -112,11 +144,11 @@ export function compile(snapshot: Snapshot): EngineIndex {
   let learnedThreshold = FALLBACK_THRESHOLD;
   let heldOut = 0;
   let familiarity = 0;
-  if (labels.length === 1) {
+  if (labels.length === 1 && labels[0]!.kind !== 'oos') {
     examples = { vectors };
     learnedThreshold = singleClassThreshold(vectors);
   } else if (labels.length > 1) {
-    const calibrated = trainCalibrated(vectors, ys, stems, features, labels.length, SEED);
+    const calibrated = trainCalibrated(vectors, ys, stems, features, labels.length, SEED, labels.findIndex((label) => label.kind === 'oos'));
     model = calibrated.model;
     temperature = calibrated.temperature;
     learnedThreshold = calibrated.threshold;
@@ -129,6 +161,7 @@ export function compile(snapshot: Snapshot): EngineIndex {
     version: 1,
     labels,
     contents,
+    contentOfLabel: contentPositions(labels.length, contents),
     vocabulary,
     model,
     examples,
@@ -147,6 +180,6 @@ export function compile(snapshot: Snapshot): EngineIndex {
       generation,
       generationProblem,
     },
-    stats: { contents: snapshot.contents.length, intents: snapshot.intents.length, utterances, features, heldOut },
+    stats: { contents: snapshot.contents.length, intents: snapshot.intents.length, utterances, outOfScopeExamples: rejected.length, features, heldOut },
   };
 }

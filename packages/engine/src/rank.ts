@@ -1,4 +1,4 @@
-import { contentStems } from './text';
+import { contentStemsOf, words } from './text';
 
 /**
  * The `rank` stage: Okapi BM25 over each content item's subject, utterances and response text,
@@ -34,7 +34,7 @@ export function buildLexicalIndex(documents: readonly LexicalDocument[]): Lexica
   documents.forEach((document, index) => {
     const counts = new Map<string, number>();
     const add = (text: string, weight: number) => {
-      for (const term of contentStems(text)) counts.set(term, (counts.get(term) ?? 0) + weight);
+      for (const term of contentStemsOf(words(text))) counts.set(term, (counts.get(term) ?? 0) + weight);
     };
     add(document.subject, SUBJECT_WEIGHT);
     for (const utterance of document.utterances) add(utterance, 1);
@@ -55,10 +55,10 @@ export function buildLexicalIndex(documents: readonly LexicalDocument[]): Lexica
   return { postings, lengths, averageLength: documents.length ? total / documents.length || 1 : 1, documents: documents.length };
 }
 
-/** The best `limit` documents for a question, best first (ties by document order). */
-export function rank(index: LexicalIndex, question: string, limit: number): RankedDocument[] {
+/** The best `limit` documents for a question (its meaningful stems), best first (ties by document order). */
+export function rank(index: LexicalIndex, questionStems: readonly string[], limit: number): RankedDocument[] {
   const scores = new Map<number, number>();
-  for (const term of new Set(contentStems(question))) {
+  for (const term of new Set(questionStems)) {
     const list = index.postings.get(term);
     if (!list) continue;
     const df = list.documents.length;

@@ -1,5 +1,5 @@
 import type { Jargon } from '@console/contracts';
-import { isStopWord, words } from './text';
+import { words } from './text';
 
 /**
  * The `rephrase` stage: jargon mappings turn a term into its keyword ('reimbursement' -> 'refund'),
@@ -47,11 +47,6 @@ export function applyJargon(rules: readonly JargonRule[], question: string): Rep
     }
   }
   return applied.length ? { text: out.join(' '), applied } : { text: question.trim(), applied };
-}
-
-/** How many words of a question carry meaning: short follow-ups ('and in Europe?') have one or two. */
-export function meaningfulWordCount(text: string): number {
-  return words(text).filter((word) => !isStopWord(word)).length;
 }
 
 /** A follow-up this short is read together with the previous question when it is not understood alone. */

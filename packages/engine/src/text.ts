@@ -43,30 +43,50 @@ export function isStopWord(word: string): boolean {
 
 /** The stems of the words that carry meaning (no stop words): what the lexical ranker indexes. */
 export function contentStems(text: string): string[] {
-  return words(text)
-    .filter((word) => !isStopWord(word))
-    .map(stem);
+  return contentStemsOf(words(text));
 }
 
-/** Character n-gram lengths of the classifier's features (within words, with word boundaries). */
-const CHAR_GRAMS = [3, 4] as const;
+export function contentStemsOf(wordList: readonly string[]): string[] {
+  return wordList.filter((word) => !isStopWord(word)).map(stem);
+}
+
+/**
+ * Character n-gram lengths of the classifier's features (within words, with word boundaries).
+ * Trigrams alone measured as accurate as 3- and 4-grams together on the Braun and Banking77
+ * corpora, with a third fewer features to learn (bench/accuracy.bench.ts).
+ */
+const CHAR_GRAMS = [3] as const;
+
+/** A word's own features (its stem and character grams), memoised: texts repeat their words. */
+const wordFeatures = new Map<string, { stem: string; grams: string[] }>();
+export function featuresOfWord(word: string): { stem: string; grams: string[] } {
+  let known = wordFeatures.get(word);
+  if (!known) {
+    const padded = ` ${word} `;
+    const grams: string[] = [];
+    for (const n of CHAR_GRAMS) {
+      for (let i = 0; i + n <= padded.length; i++) grams.push(`c:${padded.slice(i, i + n)}`);
+    }
+    known = { stem: stem(word), grams };
+    if (wordFeatures.size < 200_000) wordFeatures.set(word, known);
+  }
+  return known;
+}
 
 /**
  * The classifier's features of a text: word stems, pairs of neighbouring stems, and character
- * 3- and 4-grams of each word. Stems generalise over inflection, pairs keep a little order, and
+ * trigrams of each word. Stems generalise over inflection, pairs keep a little order, and
  * character grams tolerate typos and unseen word forms.
  */
-export function features(text: string): string[] {
-  const tokens = words(text);
-  const stemmed = tokens.map(stem);
+export function features(wordList: readonly string[]): string[] {
   const out: string[] = [];
-  for (const s of stemmed) out.push(`w:${s}`);
-  for (let i = 0; i + 1 < stemmed.length; i++) out.push(`b:${stemmed[i]} ${stemmed[i + 1]}`);
-  for (const token of tokens) {
-    const padded = ` ${token} `;
-    for (const n of CHAR_GRAMS) {
-      for (let i = 0; i + n <= padded.length; i++) out.push(`c:${padded.slice(i, i + n)}`);
-    }
+  let previous: string | null = null;
+  for (const word of wordList) {
+    const { stem: stemmed, grams } = featuresOfWord(word);
+    out.push(`w:${stemmed}`);
+    if (previous !== null) out.push(`b:${previous} ${stemmed}`);
+    previous = stemmed;
+    for (const gram of grams) out.push(gram);
   }
   return out;
 }
