@@ -9,6 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import {
+  CHAT_MAX_QUERIES_PER_MINUTE,
   LOGIN_MAX_CALLS_PER_ADDRESS,
   LOGIN_MAX_FAILURES_PER_ACCOUNT,
   LOGIN_RATE_WINDOW_MS,
@@ -24,6 +25,8 @@ import { deploymentRoutes } from './modules/deployments/routes';
 import { intentRoutes } from './modules/intents/routes';
 import { avatarRoutes } from './modules/avatars/routes';
 import { channelRoutes } from './modules/channels/routes';
+import { createAssistant } from './modules/chat/assistant';
+import type { EventBatching } from './modules/chat/event-writer';
 import { chatRoutes } from './modules/chat/routes';
 import { healthRoutes } from './modules/health/routes';
 import { loginRoutes } from './modules/login/routes';
@@ -38,6 +41,7 @@ import { sourceRoutes } from './modules/sources/routes';
 import { supportRoutes } from './modules/support/routes';
 import { userRoutes } from './modules/users/routes';
 import { defaultWebRoot, registerWebConsole } from './modules/web/static';
+import { registerWidget } from './modules/widget/static';
 import { workspaceRoutes } from './modules/workspaces/routes';
 import { API_PREFIX, registerAuthentication } from './platform/authenticate';
 import { buildApiError, registerErrorHandling } from './platform/errors';
@@ -69,6 +73,10 @@ export interface AppDeps {
   outboundAllowPrivate?: boolean;
   /** The clock of every expiry and window, injectable so tests step through time without sleeping. */
   now?: () => Date;
+  /** Chat queries per client address and deployment per minute (CHAT_MAX_QUERIES_PER_MINUTE). */
+  chatMaxQueriesPerMinute?: number;
+  /** How the event writer groups concurrent queries' events into one INSERT (tests shrink or widen it). */
+  eventBatching?: EventBatching;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -114,11 +122,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .finally(() => background.delete(running));
       background.add(running);
     },
+    assistant: createAssistant(deps.db, {
+      maxQueriesPerMinute: deps.chatMaxQueriesPerMinute ?? CHAT_MAX_QUERIES_PER_MINUTE,
+      eventBatching: deps.eventBatching,
+    }),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await Promise.allSettled([...background]);
     ctx.mailer.close();
+    // After the server stopped taking requests: the events of every answered query are written.
+    await ctx.assistant.close();
   });
 
   registerErrorHandling(app, { withTraceback: nodeEnv === 'development' });
@@ -181,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
 
+  await registerWidget(app);
   const spaFallback = await registerWebConsole(app, deps.webRoot ?? defaultWebRoot);
   app.setNotFoundHandler((request, reply) => {
     const served = spaFallback?.(request, reply);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { LOGIN_MAX_CALLS_PER_ADDRESS, newPasswordSchema } from '@console/contracts';
+import { CHAT_MAX_QUERIES_PER_MINUTE, LOGIN_MAX_CALLS_PER_ADDRESS, newPasswordSchema } from '@console/contracts';
 
 /** The environment, parsed once at start-up. A bad value stops the server with the list of every bad variable. */
 
@@ -33,6 +33,8 @@ const envSchema = z.object({
   OUTBOUND_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('false'),
   // Sign-in calls per client address and window; an office behind one NAT address may need more.
   LOGIN_MAX_CALLS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(LOGIN_MAX_CALLS_PER_ADDRESS),
+  // Chat queries per client address and deployment per minute; a load test or a busy shared address needs more.
+  CHAT_MAX_QUERIES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(CHAT_MAX_QUERIES_PER_MINUTE),
 });
 
 export interface Config {
@@ -53,6 +55,7 @@ export interface Config {
   trustProxy: boolean | string;
   outboundAllowPrivate: boolean;
   loginMaxCallsPerAddress: number;
+  chatMaxQueriesPerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -92,6 +95,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(value.TRUST_PROXY),
     outboundAllowPrivate: value.OUTBOUND_ALLOW_PRIVATE === 'true',
     loginMaxCallsPerAddress: value.LOGIN_MAX_CALLS_PER_ADDRESS,
+    chatMaxQueriesPerMinute: value.CHAT_MAX_QUERIES_PER_MINUTE,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client';
+import type { Assistant } from './modules/chat/assistant';
 import type { Mailer } from './platform/mail';
 import type { Keys } from './platform/secrets';
 
@@ -26,6 +27,8 @@ export interface AppContext {
   outboundAllowPrivate: boolean;
   /** Work the answer must not wait for (so its timing reveals nothing); awaited when the app closes. */
   runInBackground: (work: () => Promise<unknown>) => void;
+  /** Compiled indexes, conversations, deployments by key and the event writer of the chat API. */
+  assistant: Assistant;
 }
 
 declare module 'fastify' {

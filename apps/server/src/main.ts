@@ -23,6 +23,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
+    onIdleConnectionError: (error) => console.error(`An idle database connection was closed: ${error.message}`),
   });
   await migrateDatabase(database);
   // Pulls a stopped process left 'running' can never finish.
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     outboundAllowPrivate: config.outboundAllowPrivate,
     limits: { maxCallsPerAddress: config.loginMaxCallsPerAddress },
+    chatMaxQueriesPerMinute: config.chatMaxQueriesPerMinute,
   });
 
   let closing = false;

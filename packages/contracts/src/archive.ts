@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { channelStatuses, channelTypes, webChannelConfigSchema } from './channel';
 import { duplicateEntries, jsonObject, oneOf, text, trimmedText, uuidPattern } from './fields';
 import { intentBody } from './intent';
 import { jargonSchema } from './jargon';
@@ -58,6 +59,26 @@ const archiveSourceSchema = z
     }
   });
 
+/**
+ * A channel without its key: the key is public and names this copy only, so an import issues a new
+ * one. A web channel's configuration is checked and kept in its parsed (canonical) form.
+ */
+const archiveChannelSchema = z
+  .object({
+    display_name: text('Name', 3, 255),
+    type: oneOf('Type', channelTypes),
+    status: oneOf('Status', channelStatuses),
+    config: jsonObject('Config'),
+    ...stamps,
+  })
+  .transform((channel, ctx) => {
+    if (channel.type !== 'web') return channel;
+    const parsed = webChannelConfigSchema.safeParse(channel.config);
+    if (parsed.success) return { ...channel, config: parsed.data as Record<string, unknown> };
+    for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: ['config', ...issue.path] } as never);
+    return z.NEVER;
+  });
+
 const archiveContentSchema = z.object({
   id,
   source_id: id.nullable(),
@@ -90,6 +111,8 @@ export const projectArchiveSchema = z
     contents: z.array(archiveContentSchema),
     intents: z.array(intentBody.extend(stamps)),
     slots: z.array(slotBody.extend(stamps)),
+    // Files written before channels were archived have none.
+    channels: z.array(archiveChannelSchema).default([]),
   })
   .superRefine((archive, ctx) => {
     const ids = [...archive.sources.map((source) => source.id), ...archive.contents.map((content) => content.id)];

@@ -4,15 +4,18 @@ import type { EngineIndex, IndexedContent } from './compile';
 import { generatedResponse, generationRequest } from './generation';
 import { rank } from './rank';
 import { applyJargon, FOLLOW_UP_MAX_WORDS } from './rephrase';
-import { contentStemsOf, stem, words } from './text';
+import { words } from './text';
+import { topPositions } from './top';
 import { truncate } from './truncate';
 import type { AnswerInput, AnswerResult, ConversationState, GenerationRequest, Reply } from './types';
-import { cosine, vectorize } from './vectorizer';
+import { cosine, readQuestion } from './vectorizer';
 
 /** Turns kept for follow-ups. */
 export const REMEMBERED_TURNS = 5;
 /** Candidates the lexical ranker and the classifier each put forward. */
 const CANDIDATES = 10;
+/** Candidates a trace keeps per stage: enough to see why, small enough to store with every answer. */
+const TRACED = 3;
 /** The confidence a question with no known meaningful word needs (names of places, products: some are in scope). */
 const UNFAMILIAR_CONFIDENCE = 0.9;
 /** How much the lexical score (scaled to 0-1) adds to the classifier's probability when reranking. */
@@ -32,12 +35,11 @@ interface Classification {
 }
 
 /** Reads a question once (words, stems, vector) and classifies it. */
-function classifyText(index: EngineIndex, text: string): Classification {
-  const wordList = words(text);
-  const stems = contentStemsOf(wordList);
-  const familiarity = stems.length ? stems.filter((known) => index.knownStems.has(known)).length / stems.length : 0;
-  const known = wordList.some((word) => index.vocabulary.ids.has(`w:${stem(word)}`));
-  const x = vectorize(index.vocabulary, wordList);
+function classifyText(index: EngineIndex, text: string, read?: string[]): Classification {
+  const { vector: x, stems, knowsAWord: known } = readQuestion(index.vocabulary, read ?? words(text));
+  let familiar = 0;
+  for (const stem of stems) if (index.knownStems.has(stem)) familiar += 1;
+  const familiarity = stems.length ? familiar / stems.length : 0;
   if (index.model) {
     const probabilities = softmaxInPlace(scoreInto(index.model, x, new Float64Array(index.labels.length)), index.temperature);
     let best = 0;
@@ -51,15 +53,10 @@ function classifyText(index: EngineIndex, text: string): Classification {
   return { probabilities: null, best: -1, confidence: 0, known, familiarity, stems };
 }
 
-function topLabels(index: EngineIndex, classification: Classification, count: number) {
-  if (!classification.probabilities) {
-    return classification.best < 0 ? [] : [{ ...index.labels[classification.best]!, label: classification.best, probability: round(classification.confidence) }];
-  }
-  const probabilities = classification.probabilities;
-  return [...probabilities.keys()]
-    .sort((a, b) => probabilities[b]! - probabilities[a]! || a - b)
-    .slice(0, count)
-    .map((label) => ({ ...index.labels[label]!, label, probability: round(probabilities[label]!) }));
+/** The classifier's most probable labels, most probable first. */
+function topLabels(classification: Classification, count: number): number[] {
+  if (!classification.probabilities) return classification.best < 0 ? [] : [classification.best];
+  return topPositions(classification.probabilities, count);
 }
 
 function round(value: number): number {
@@ -86,7 +83,7 @@ export function answer(
   const trace: TraceStep[] = [];
   const rephrased = applyJargon(index.jargon, input.utterance);
   let text = rephrased.text;
-  let classification = classifyText(index, text);
+  let classification = classifyText(index, text, rephrased.words);
   let context: { previous: string } | null = null;
   const previous = state?.turns.at(-1);
   const understood = (c: Classification) =>
@@ -111,6 +108,8 @@ export function answer(
   trace.push({ stage: 'rephrase', data: { input: input.utterance, output: text, jargon: rephrased.applied, context } });
 
   const label = classification.best >= 0 ? index.labels[classification.best]! : null;
+  const probabilityOf = (labelIndex: number) => classification.probabilities?.[labelIndex] ?? (labelIndex === classification.best ? classification.confidence : 0);
+  const leading = topLabels(classification, CANDIDATES);
   const inScope = label !== null && label.kind !== 'oos' && understood(classification);
   const decision = !inScope ? 'oos' : label.kind === 'intent' ? 'scenario' : 'content';
   trace.push({
@@ -123,14 +122,17 @@ export function answer(
       familiarity: round(classification.familiarity),
       familiarity_threshold: index.familiarity,
       known_words: classification.known,
-      top: topLabels(index, classification, 3).map(({ kind, id, subject, probability }) => ({ kind, id, subject, probability })),
+      top: leading.slice(0, TRACED).map((labelIndex) => {
+        const { kind, id, subject } = index.labels[labelIndex]!;
+        return { kind, id, subject, probability: round(probabilityOf(labelIndex)) };
+      }),
     },
   });
 
   const lexical = rank(index.lexical, classification.stems, CANDIDATES);
   trace.push({
     stage: 'rank',
-    data: { candidates: lexical.map(({ document, score }) => ({ content_id: index.contents[document]!.id, subject: index.contents[document]!.subject, score: round(score) })) },
+    data: { candidates: lexical.slice(0, TRACED).map(({ document, score }) => ({ content_id: index.contents[document]!.id, score: round(score) })) },
   });
 
   if (decision !== 'content') {
@@ -152,16 +154,18 @@ export function answer(
   // Rerank: the lexical candidates and the classifier's best, by probability plus a little lexical score.
   const contentOf = (labelIndex: number) => index.contents[index.contentOfLabel[labelIndex]!]!;
   const topLexical = lexical[0]?.score ?? 0;
-  const lexicalScore = new Map(lexical.map(({ document, score }) => [index.contents[document]!.label, topLexical ? score / topLexical : 0]));
-  const candidateLabels = new Set<number>([...lexicalScore.keys()]);
-  for (const entry of topLabels(index, classification, CANDIDATES)) {
-    if (index.contentOfLabel[entry.label]! >= 0) candidateLabels.add(entry.label);
+  const lexicalOf = (labelIndex: number) => {
+    const found = lexical.find(({ document }) => index.contents[document]!.label === labelIndex);
+    return found && topLexical ? found.score / topLexical : 0;
+  };
+  const candidateLabels = lexical.map(({ document }) => index.contents[document]!.label);
+  for (const labelIndex of leading) {
+    if (index.contentOfLabel[labelIndex]! >= 0 && !candidateLabels.includes(labelIndex)) candidateLabels.push(labelIndex);
   }
-  const probabilityOf = (labelIndex: number) => classification.probabilities?.[labelIndex] ?? (labelIndex === classification.best ? classification.confidence : 0);
-  const reranked = [...candidateLabels]
+  const reranked = candidateLabels
     .map((labelIndex) => {
       const probability = probabilityOf(labelIndex);
-      const lexicalPart = lexicalScore.get(labelIndex) ?? 0;
+      const lexicalPart = lexicalOf(labelIndex);
       return { labelIndex, probability, lexical: lexicalPart, score: probability + LEXICAL_WEIGHT * lexicalPart };
     })
     .sort((a, b) => b.score - a.score || a.labelIndex - b.labelIndex);
@@ -174,7 +178,7 @@ export function answer(
     data: {
       chosen: { content_id: chosen.id, subject: chosen.subject },
       confidence,
-      candidates: reranked.slice(0, CANDIDATES).map((entry) => ({
+      candidates: reranked.slice(0, TRACED).map((entry) => ({
         content_id: contentOf(entry.labelIndex).id,
         subject: contentOf(entry.labelIndex).subject,
         probability: round(entry.probability),

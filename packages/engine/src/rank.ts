@@ -1,4 +1,5 @@
 import { contentStemsOf, words } from './text';
+import { topPositions } from './top';
 
 /**
  * The `rank` stage: Okapi BM25 over each content item's subject, utterances and response text,
@@ -57,7 +58,8 @@ export function buildLexicalIndex(documents: readonly LexicalDocument[]): Lexica
 
 /** The best `limit` documents for a question (its meaningful stems), best first (ties by document order). */
 export function rank(index: LexicalIndex, questionStems: readonly string[], limit: number): RankedDocument[] {
-  const scores = new Map<number, number>();
+  const scores = new Float64Array(index.documents);
+  const touched: number[] = [];
   for (const term of new Set(questionStems)) {
     const list = index.postings.get(term);
     if (!list) continue;
@@ -67,11 +69,9 @@ export function rank(index: LexicalIndex, questionStems: readonly string[], limi
       const document = list.documents[i]!;
       const tf = list.frequencies[i]!;
       const norm = tf + K1 * (1 - B + (B * index.lengths[document]!) / index.averageLength);
-      scores.set(document, (scores.get(document) ?? 0) + (idf * tf * (K1 + 1)) / norm);
+      if (scores[document] === 0) touched.push(document);
+      scores[document] = scores[document]! + (idf * tf * (K1 + 1)) / norm;
     }
   }
-  return [...scores]
-    .map(([document, score]) => ({ document, score }))
-    .sort((a, b) => b.score - a.score || a.document - b.document)
-    .slice(0, limit);
+  return topPositions(scores, limit, touched).map((document) => ({ document, score: scores[document]! }));
 }

@@ -27,12 +27,14 @@ export function compileJargon(jargon: Jargon): JargonRule[] {
 export interface Rephrased {
   text: string;
   applied: { term: string; keyword: string }[];
+  /** The words of `text`, when the rephrasing read them (so they are not read twice). */
+  words?: string[];
 }
 
 /** The question with every jargon term replaced by its keyword (as words, lower-cased). */
 export function applyJargon(rules: readonly JargonRule[], question: string): Rephrased {
-  const tokens = words(question);
   if (!rules.length) return { text: question.trim(), applied: [] };
+  const tokens = words(question);
   const out: string[] = [];
   const applied: { term: string; keyword: string }[] = [];
   for (let i = 0; i < tokens.length; ) {
@@ -46,7 +48,7 @@ export function applyJargon(rules: readonly JargonRule[], question: string): Rep
       i += 1;
     }
   }
-  return applied.length ? { text: out.join(' '), applied } : { text: question.trim(), applied };
+  return applied.length ? { text: out.join(' '), applied, words: out.join(' ').split(' ') } : { text: question.trim(), applied, words: tokens };
 }
 
 /** A follow-up this short is read together with the previous question when it is not understood alone. */

@@ -72,21 +72,3 @@ export function featuresOfWord(word: string): { stem: string; grams: string[] } 
   }
   return known;
 }
-
-/**
- * The classifier's features of a text: word stems, pairs of neighbouring stems, and character
- * trigrams of each word. Stems generalise over inflection, pairs keep a little order, and
- * character grams tolerate typos and unseen word forms.
- */
-export function features(wordList: readonly string[]): string[] {
-  const out: string[] = [];
-  let previous: string | null = null;
-  for (const word of wordList) {
-    const { stem: stemmed, grams } = featuresOfWord(word);
-    out.push(`w:${stemmed}`);
-    if (previous !== null) out.push(`b:${previous} ${stemmed}`);
-    previous = stemmed;
-    for (const gram of grams) out.push(gram);
-  }
-  return out;
-}

@@ -1,4 +1,4 @@
-import { features, featuresOfWord } from './text';
+import { featuresOfWord, isStopWord } from './text';
 
 /** A sparse vector: feature ids ascending, with their weights. */
 export interface SparseVector {
@@ -71,14 +71,67 @@ export function buildVocabulary(wordLists: readonly (readonly string[])[]): { vo
   return { vocabulary, vectors: counted.map((counts) => weigh(vocabulary, counts)) };
 }
 
-/** TF-IDF with sublinear term frequency, L2-normalised; features outside the vocabulary are dropped. */
-export function vectorize(vocabulary: Vocabulary, wordList: readonly string[]): SparseVector {
-  const counts = new Map<number, number>();
-  for (const feature of features(wordList)) {
-    const id = vocabulary.ids.get(feature);
-    if (id !== undefined) counts.set(id, (counts.get(id) ?? 0) + 1);
+/** A word's feature ids in one vocabulary (-1: unknown stem), remembered per vocabulary: questions repeat words. */
+interface KnownWord {
+  stem: string;
+  stemId: number;
+  grams: number[];
+  /** A stop word carries no meaning of its own (not a content stem). */
+  stop: boolean;
+}
+const knownWords = new WeakMap<Vocabulary, Map<string, KnownWord>>();
+const MAX_REMEMBERED_WORDS = 50_000;
+
+function knownWord(vocabulary: Vocabulary, word: string): KnownWord {
+  let memo = knownWords.get(vocabulary);
+  if (!memo) knownWords.set(vocabulary, (memo = new Map()));
+  let known = memo.get(word);
+  if (!known) {
+    const own = featuresOfWord(word);
+    known = {
+      stem: own.stem,
+      stemId: vocabulary.ids.get(`w:${own.stem}`) ?? -1,
+      grams: own.grams.map((gram) => vocabulary.ids.get(gram) ?? -1).filter((id) => id >= 0),
+      stop: isStopWord(word),
+    };
+    // Visitors' words are unbounded; remembering stops growing at a limit.
+    if (memo.size < MAX_REMEMBERED_WORDS) memo.set(word, known);
   }
-  return weigh(vocabulary, counts);
+  return known;
+}
+
+/** A question as the engine reads it: its vector, its meaningful stems, and whether any word is known. */
+export interface ReadQuestion {
+  vector: SparseVector;
+  stems: string[];
+  knowsAWord: boolean;
+}
+
+/**
+ * Reads a question's words once: TF-IDF vector (sublinear term frequency, L2-normalised; features
+ * outside the vocabulary dropped), meaningful stems, and whether the vocabulary knows any stem.
+ */
+export function readQuestion(vocabulary: Vocabulary, wordList: readonly string[]): ReadQuestion {
+  const counts = new Map<number, number>();
+  const count = (id: number) => counts.set(id, (counts.get(id) ?? 0) + 1);
+  const stems: string[] = [];
+  let knowsAWord = false;
+  let previous: KnownWord | null = null;
+  for (const word of wordList) {
+    const known = knownWord(vocabulary, word);
+    if (known.stemId >= 0) {
+      count(known.stemId);
+      knowsAWord = true;
+    }
+    if (!known.stop) stems.push(known.stem);
+    for (const gram of known.grams) count(gram);
+    if (previous) {
+      const pair = vocabulary.ids.get(`b:${previous.stem} ${known.stem}`);
+      if (pair !== undefined) count(pair);
+    }
+    previous = known;
+  }
+  return { vector: weigh(vocabulary, counts), stems, knowsAWord };
 }
 
 function weigh(vocabulary: Vocabulary, counts: Map<number, number>): SparseVector {

@@ -25,11 +25,15 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Directory of the embedded database; unset means in memory (tests). */
   pgliteDir?: string | undefined;
+  /** Told when the server closes an idle pooled connection (restart, failover, an administrator). */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl });
+    // The pool drops such a connection and opens another on next use; unheard, the error would end the process.
+    pool.on('error', (error) => options.onIdleConnectionError?.(error));
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
     return {
       db: db as unknown as Db,

@@ -3,6 +3,7 @@ import { ARCHIVE_FORMAT, ARCHIVE_VERSION, type projectArchiveSchema } from '@con
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import {
+  channels,
   contentActions,
   contents,
   contentUtterances,
@@ -67,6 +68,11 @@ export async function readArchive(tx: Db, projectId: string, exportedAt: Date): 
     .then((rows) => rows.map((row) => row.action));
   const intentRows = await tx.select().from(intents).where(eq(intents.projectId, projectId)).orderBy(asc(intents.createdAt), asc(intents.intent));
   const slotRows = await tx.select().from(slots).where(eq(slots.projectId, projectId)).orderBy(asc(slots.createdAt), asc(slots.name));
+  const channelRows = await tx
+    .select()
+    .from(channels)
+    .where(eq(channels.projectId, projectId))
+    .orderBy(asc(channels.createdAt), asc(channels.displayName), asc(channels.id));
 
   const utterancesOf = groupBy(utteranceRows, (row) => row.contentId);
   const actionsOf = groupBy(actionRows, (row) => row.contentId);
@@ -104,5 +110,12 @@ export async function readArchive(tx: Db, projectId: string, exportedAt: Date): 
     })),
     intents: intentRows.map((row) => ({ intent: row.intent, utterances: row.utterances, ...stampsOf(row) })),
     slots: slotRows.map((row) => ({ name: row.name, terms: row.terms, ...stampsOf(row) })),
+    channels: channelRows.map((row) => ({
+      display_name: row.displayName,
+      type: row.type,
+      status: row.status,
+      config: row.config,
+      ...stampsOf(row),
+    })),
   };
 }

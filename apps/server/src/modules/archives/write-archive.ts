@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { ProjectArchive } from '@console/contracts';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { contentActions, contents, contentUtterances, intents, slots, sources, type ProjectRow } from '../../db/schema/index';
+import { channels, contentActions, contents, contentUtterances, intents, slots, sources, type ProjectRow } from '../../db/schema/index';
+import { newChannelKey } from '../channels/service';
 import { responseWordCount } from '../contents/service';
 import { insertProject } from '../projects/service';
 
@@ -22,7 +23,7 @@ const stampsOf = (record: { created_at: string; updated_at: string }) => ({
 
 /**
  * Writes a checked archive as a new project of the workspace, inside the caller's transaction:
- * every record gets a new id, content keeps its link to its (new) source, its reporting id, status
+ * every record gets a new id (and every channel a new key), content keeps its link to its (new) source, its reporting id, status
  * and timestamps. The project itself is new (created now, with its 'Production' deployment).
  */
 export async function writeArchive(
@@ -105,6 +106,20 @@ export async function writeArchive(
     tx,
     slots,
     archive.slots.map((slot) => ({ projectId, name: slot.name, terms: slot.terms, ...stampsOf(slot) })),
+  );
+  await insertAll(
+    tx,
+    channels,
+    archive.channels.map((channel) => ({
+      projectId,
+      displayName: channel.display_name,
+      type: channel.type,
+      status: channel.status,
+      // The key is public and names one channel: a copy gets its own.
+      key: newChannelKey(),
+      config: channel.config,
+      ...stampsOf(channel),
+    })),
   );
   return project;
 }

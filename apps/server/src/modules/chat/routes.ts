@@ -1,7 +1,129 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  chatAnswerSchema,
+  chatQueryBody,
+  convertReportingIdAnswer,
+  realtimeAnswerSchema,
+  widgetConfigAnswer,
+} from '@console/contracts';
 import type { AppContext } from '../../context';
+import { requireAuth } from '../../platform/authenticate';
+import { AppError } from '../../platform/errors';
+import { idParams, noContent, refusals, security, uuidParam } from '../../platform/params';
+import { chatMessages } from './messages';
+import { deployedOf, publicDeploymentGate } from './public-access';
+import { runQuery } from './query';
+import { convertReportingId, realtimeQuery } from './realtime';
+import { readWidgetConfig } from './widget-config';
 
-// Scaffold: the routes of this module are being written.
-export function chatRoutes(_ctx: AppContext): FastifyPluginAsyncZod {
-  return async () => {};
+const publicKey = (field: string) =>
+  z.string({ error: `${field} must be a key` }).min(1, { error: `${field} must be a key` }).max(128, { error: `${field} must be a key` });
+const deploymentKeyParams = z.object({ deploymentKey: publicKey('Deployment Key') });
+const channelParams = z.object({ deploymentKey: publicKey('Deployment Key'), channelKey: publicKey('Channel Key') });
+const reportingIdParams = z.object({ id: uuidParam('Id'), reportingId: uuidParam('Reporting Id') });
+
+const publicRefusals = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema } as const;
+
+/**
+ * Sends an answer the answering worker rendered as JSON: a string with a JSON content type leaves
+ * as it is, so the response schema documents it without serializing it again on the busiest route.
+ */
+function sendRendered(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
+export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.decorateRequest('chatDeployment', null);
+    const gate = publicDeploymentGate(ctx);
+    /** Per client address and deployment; the gate runs first, so a 429 still carries the CORS headers. */
+    const perClient = (route: string) => ({
+      max: ctx.assistant.maxQueriesPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request: FastifyRequest) => `chat-${route}:${request.ip}:${(request.params as { deploymentKey: string }).deploymentKey}`,
+      errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => {
+        const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+        return new AppError(429, chatMessages.tooManyQueries(seconds), { headers: { 'retry-after': String(seconds) } });
+      },
+    });
+    const tags = ['chat'];
+
+    app.post('/chat/:deploymentKey/query', {
+      config: { public: true, rateLimit: perClient('query') },
+      // Helmet's headers protect documents; the gate sets what a JSON answer to other origins needs,
+      // without rebuilding helmet's configuration on every question.
+      helmet: false,
+      onRequest: gate,
+      schema: {
+        tags,
+        summary: "Ask a deployment's assistant (public: the page's Origin must be an allowed origin of the deployment)",
+        params: deploymentKeyParams,
+        body: chatQueryBody,
+        response: { 200: chatAnswerSchema, ...publicRefusals },
+      },
+      handler: async (request, reply) => {
+        const receivedAt = ctx.now();
+        const deployment = deployedOf(request);
+        const target = { projectId: deployment.projectId, deploymentId: deployment.id, snapshotId: deployment.snapshotId, integrationType: 'deployment' } as const;
+        return sendRendered(reply, await runQuery(ctx, target, request.body, receivedAt));
+      },
+    });
+
+    app.get('/chat/:deploymentKey/channel/:channelKey', {
+      config: { public: true, rateLimit: perClient('channel') },
+      helmet: false,
+      onRequest: gate,
+      schema: {
+        tags,
+        summary: "A web channel's configuration for the widget (public, allowed origins only; an active web channel of the deployment's project)",
+        params: channelParams,
+        response: { 200: widgetConfigAnswer, ...publicRefusals },
+      },
+      handler: (request) => readWidgetConfig(ctx, deployedOf(request), request.params.channelKey),
+    });
+
+    // CORS preflights: answered for allowed origins only (the gate refuses the others without CORS headers).
+    for (const [url, method, params] of [
+      ['/chat/:deploymentKey/query', 'POST', deploymentKeyParams],
+      ['/chat/:deploymentKey/channel/:channelKey', 'GET', channelParams],
+    ] as const) {
+      app.options(url, {
+        config: { public: true },
+        helmet: false,
+        onRequest: gate,
+        schema: { tags, summary: `CORS preflight of ${method} ${url}`, params, response: { 204: noContent, ...publicRefusals } },
+        handler: async (_request, reply) =>
+          reply
+            .status(204)
+            .headers({ 'access-control-allow-methods': method, 'access-control-allow-headers': 'content-type', 'access-control-max-age': '600' })
+            .send(null),
+      });
+    }
+
+    app.post('/project/:id/chat/query', {
+      schema: {
+        tags,
+        security,
+        summary: "The Real-Time Test: ask the project's newest snapshot, with the engine's trace (its readers); 409 before the first sync",
+        params: idParams,
+        body: chatQueryBody,
+        response: { 200: realtimeAnswerSchema, ...refusals },
+      },
+      handler: async (request, reply) => sendRendered(reply, await realtimeQuery(ctx, requireAuth(request).user, request.params.id, request.body)),
+    });
+
+    app.get('/project/:id/convert-reporting-id/:reportingId', {
+      schema: {
+        tags,
+        security,
+        summary: 'The content item of the project with this reporting id (its readers)',
+        params: reportingIdParams,
+        response: { 200: convertReportingIdAnswer, ...refusals },
+      },
+      handler: (request) => convertReportingId(ctx, requireAuth(request).user, request.params.id, request.params.reportingId),
+    });
+  };
 }

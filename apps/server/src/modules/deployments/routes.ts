@@ -1,7 +1,76 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createDeploymentBody, deploymentList, deploymentSchema, listResponse, updateDeploymentBody } from '@console/contracts';
 import type { AppContext } from '../../context';
+import { requireAuth } from '../../platform/authenticate';
+import { listQuery } from '../../platform/listing';
+import { idParams, refusals, security, uuidParam } from '../../platform/params';
+import { createDeployment, deployDeployment, listDeployments, readDeployment, updateDeployment } from './service';
 
-// Scaffold: the routes of this module are being written.
-export function deploymentRoutes(_ctx: AppContext): FastifyPluginAsyncZod {
-  return async () => {};
+const deploymentParams = z.object({ id: uuidParam('Id'), deploymentId: uuidParam('Deployment Id') });
+
+export function deploymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['deployments'];
+
+    app.get('/project/:id/deployment', {
+      schema: {
+        tags,
+        security,
+        summary: "A project's deployments (its readers; the deployer only for super users and project admins and editors)",
+        params: idParams,
+        querystring: listQuery(deploymentList),
+        response: { 200: listResponse(deploymentSchema), ...refusals },
+      },
+      handler: (request) => listDeployments(ctx, requireAuth(request).user, request.params.id, request.query),
+    });
+
+    app.post('/project/:id/deployment', {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a deployment with a new public key; it answers nothing until deployed (project admins and editors)',
+        params: idParams,
+        body: createDeploymentBody,
+        response: { 201: deploymentSchema, ...refusals },
+      },
+      handler: async (request, reply) =>
+        reply.status(201).send(await createDeployment(ctx, requireAuth(request).user, request.params.id, request.body)),
+    });
+
+    app.get('/project/:id/deployment/:deploymentId', {
+      schema: {
+        tags,
+        security,
+        summary: 'One deployment of the project (its readers; the deployer only for super users and project admins and editors)',
+        params: deploymentParams,
+        response: { 200: deploymentSchema, ...refusals },
+      },
+      handler: (request) => readDeployment(ctx, requireAuth(request).user, request.params.id, request.params.deploymentId),
+    });
+
+    app.put('/project/:id/deployment/:deploymentId', {
+      schema: {
+        tags,
+        security,
+        summary: 'Rename a deployment or replace its allowed origins (project admins and editors)',
+        params: deploymentParams,
+        body: updateDeploymentBody,
+        response: { 200: deploymentSchema, ...refusals },
+      },
+      handler: (request) =>
+        updateDeployment(ctx, requireAuth(request).user, request.params.id, request.params.deploymentId, request.body),
+    });
+
+    app.post('/project/:id/deployment/:deploymentId/deploy', {
+      schema: {
+        tags,
+        security,
+        summary: "Point the deployment at the project's newest snapshot; 409 when the project never synced (project admins and editors)",
+        params: deploymentParams,
+        response: { 200: deploymentSchema, ...refusals },
+      },
+      handler: (request) => deployDeployment(ctx, requireAuth(request).user, request.params.id, request.params.deploymentId),
+    });
+  };
 }

@@ -1,7 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { syncAnswerSchema } from '@console/contracts';
 import type { AppContext } from '../../context';
+import { requireAuth } from '../../platform/authenticate';
+import { idParams, refusals, security } from '../../platform/params';
+import { syncProject } from './service';
 
-// Scaffold: the routes of this module are being written.
-export function snapshotRoutes(_ctx: AppContext): FastifyPluginAsyncZod {
-  return async () => {};
+export function snapshotRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post('/project/:id/sync', {
+      schema: {
+        tags: ['deployments'],
+        security,
+        summary: "Compile the project's active content, intents, slots, jargon and settings into a new snapshot (project admins and editors)",
+        params: idParams,
+        response: { 200: syncAnswerSchema, ...refusals },
+      },
+      handler: (request) => syncProject(ctx, requireAuth(request).user, request.params.id),
+    });
+  };
 }

@@ -1,0 +1,69 @@
+import { availableParallelism } from 'node:os';
+import { completeGeneration, type AnswerResult, type EngineIndex, type GenerationRequest } from '@console/engine';
+import { JobThread } from '../../platform/worker-thread';
+import type { AnswerJob, AnswerOutcome } from './answer-worker';
+import { renderAnswer, type Question, type RenderedAnswer } from './rendered-answer';
+
+/** Answering workers per process: the cores left beside the thread that takes requests, at least one, at most four. */
+export function answeringThreads(): number {
+  return Math.max(1, Math.min(4, availableParallelism() - 1));
+}
+
+export interface AnswerHooks {
+  /** Sends a genhybrid request (the guarded outbound fetch); its failures come back as `{ error }`. */
+  generate: (request: GenerationRequest) => Promise<{ text: string } | { error: string }>;
+  now: () => Date;
+}
+
+/**
+ * The answering workers of a process: each question goes to the one with the fewest waiting. An index
+ * crosses to a worker once (the first question of its snapshot there); after that a question is a
+ * few hundred bytes each way.
+ */
+export class AnsweringPool {
+  private readonly threads: JobThread<AnswerJob, AnswerOutcome>[];
+  private readonly indexIds = new WeakMap<EngineIndex, number>();
+  private nextIndexId = 1;
+  private nextJobId = 1;
+
+  constructor(threads = answeringThreads()) {
+    const file = new URL('./answer-worker.ts', import.meta.url);
+    this.threads = Array.from({ length: threads }, () => new JobThread<AnswerJob, AnswerOutcome>(file, 'an answering worker'));
+  }
+
+  answer(index: EngineIndex, question: Question, hooks: AnswerHooks): Promise<RenderedAnswer> {
+    const job: AnswerJob = { id: this.nextJobId++, indexId: this.indexId(index), question, answeredAt: hooks.now() };
+    const thread = this.threads.reduce((least, next) => (next.size < least.size ? next : least));
+    return new Promise<RenderedAnswer>((resolve, reject) => {
+      thread.post(job, (outcome) => {
+        if (outcome instanceof Error) reject(outcome);
+        else if (outcome.kind === 'missing') {
+          thread.repost({ ...job, index });
+          return false;
+        } else if (outcome.kind === 'failed') reject(new Error(outcome.message));
+        else if (outcome.kind === 'answered') resolve(outcome);
+        else complete(index, question, outcome.result, hooks).then(resolve, reject);
+        return true;
+      });
+    });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.threads.map((thread) => thread.close()));
+  }
+
+  private indexId(index: EngineIndex): number {
+    let id = this.indexIds.get(index);
+    if (id === undefined) {
+      id = this.nextIndexId++;
+      this.indexIds.set(index, id);
+    }
+    return id;
+  }
+}
+
+/** genhybrid: the model's call is made here, where the guarded fetch lives; the answer is then finished and rendered here too. */
+async function complete(index: EngineIndex, question: Question, result: AnswerResult, hooks: AnswerHooks): Promise<RenderedAnswer> {
+  const outcome = await hooks.generate(result.generation!);
+  return renderAnswer(question, completeGeneration(index, result, outcome), hooks.now());
+}

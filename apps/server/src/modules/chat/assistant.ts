@@ -1,0 +1,45 @@
+import type { Db } from '../../db/client';
+import { DeploymentDirectory } from '../deployments/directory';
+import { SnapshotCompiler } from '../snapshots/compiler';
+import { IndexCache } from '../snapshots/index-cache';
+import { AnsweringPool } from './answering';
+import { ConversationStore } from './conversations';
+import { EventWriter, type EventBatching } from './event-writer';
+
+/** The assistant's long-lived parts, one set per app (context.ts), closed with it. */
+export interface Assistant {
+  /** Compiled indexes by snapshot id; compiling runs in a worker thread. */
+  indexes: IndexCache;
+  /** Answering workers: the engine runs off the request thread. */
+  answering: AnsweringPool;
+  deployments: DeploymentDirectory;
+  conversations: ConversationStore;
+  events: EventWriter;
+  /** Chat queries one client address may send to one deployment per minute. */
+  maxQueriesPerMinute: number;
+  /** Writes the events still waiting, then stops the workers. */
+  close: () => Promise<void>;
+}
+
+export interface AssistantOptions {
+  maxQueriesPerMinute: number;
+  eventBatching?: EventBatching;
+}
+
+export function createAssistant(db: Db, options: AssistantOptions): Assistant {
+  const indexes = new IndexCache(db, new SnapshotCompiler());
+  const events = new EventWriter(db, options.eventBatching);
+  const answering = new AnsweringPool();
+  return {
+    indexes,
+    answering,
+    deployments: new DeploymentDirectory(db),
+    conversations: new ConversationStore(db),
+    events,
+    maxQueriesPerMinute: options.maxQueriesPerMinute,
+    close: async () => {
+      await events.close();
+      await Promise.all([answering.close(), indexes.close()]);
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { REMEMBERED_TURNS, type ConversationState } from '@console/engine';
+import type { Db } from '../../db/client';
+import { events } from '../../db/schema/index';
+import { LruMap } from '../snapshots/lru';
+
+/** Conversations whose engine state one process keeps in memory. */
+export const CONVERSATION_CACHE_SIZE = 10_000;
+
+export interface Conversation {
+  convId: string;
+  projectId: string;
+  /** The engine's state after the last answered turn (null: a new conversation). */
+  state: ConversationState | null;
+  /** Answered turns so far. */
+  turn: number;
+}
+
+/**
+ * Where a conversation's engine state lives between queries: in memory (LRU by conv_id), and in its
+ * stored response events (each keeps the question as the engine read it), which are read on a miss
+ * so any process can continue any conversation. A conv_id this project has not answered (unknown, or
+ * another project's) starts a new conversation with a new id: state never crosses projects, and
+ * every conv_id is the server's.
+ */
+export class ConversationStore {
+  private readonly recent = new LruMap<string, Conversation>(CONVERSATION_CACHE_SIZE);
+
+  constructor(private readonly db: Db) {}
+
+  async resume(projectId: string, convId: string | undefined): Promise<Conversation> {
+    const fresh: Conversation = { convId: randomUUID(), projectId, state: null, turn: 0 };
+    if (!convId) return fresh;
+    const cached = this.recent.get(convId);
+    if (cached) return cached.projectId === projectId ? cached : fresh;
+    const turn = sql<number | null>`(${events.data} ->> 'turn')::int`;
+    const last = await this.db
+      .select({ turn, utterance: events.utterance, rephrased: sql<string | null>`${events.data} ->> 'rephrased'`, contentId: events.contentId })
+      .from(events)
+      .where(and(eq(events.projectId, projectId), eq(events.convId, convId), eq(events.dataType, 'response')))
+      // Turns are numbered, so turns stored within one clock tick still come in order.
+      .orderBy(sql`${turn} desc nulls last`, desc(events.issuedAt))
+      .limit(REMEMBERED_TURNS);
+    if (!last.length) return fresh;
+    const turns = last.reverse().map((row) => ({ utterance: row.utterance, rephrased: row.rephrased ?? row.utterance, content_id: row.contentId }));
+    return { convId, projectId, state: { turns }, turn: last.at(-1)!.turn ?? 0 };
+  }
+
+  /** The state after an answered (and stored) turn. */
+  remember(conversation: Conversation): void {
+    this.recent.set(conversation.convId, conversation);
+  }
+}

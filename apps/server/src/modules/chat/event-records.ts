@@ -1,0 +1,43 @@
+import type { events } from '../../db/schema/index';
+
+export type NewEvent = typeof events.$inferInsert;
+
+/**
+ * An event as the batch insert reads it: one JSON object with the table's column names, rendered
+ * where the event is made (the answering worker renders a question's two events while it answers),
+ * so the thread that takes requests only joins strings.
+ */
+export function eventRecord(row: NewEvent): string {
+  return JSON.stringify({
+    project_id: row.projectId,
+    deployment_id: row.deploymentId ?? null,
+    snapshot_id: row.snapshotId ?? null,
+    conv_id: row.convId,
+    issued_at: row.issuedAt,
+    data_type: row.dataType,
+    utterance: row.utterance,
+    response_type: row.responseType ?? null,
+    integration_type: row.integrationType,
+    input_method: row.inputMethod,
+    content_id: row.contentId ?? null,
+    reporting_id: row.reportingId ?? null,
+    data: row.data ?? {},
+  });
+}
+
+/** The columns of an event record, in the order the insert names them (the id comes from its default). */
+export const EVENT_RECORD_COLUMNS = [
+  'project_id',
+  'deployment_id',
+  'snapshot_id',
+  'conv_id',
+  'issued_at',
+  'data_type',
+  'utterance',
+  'response_type',
+  'integration_type',
+  'input_method',
+  'content_id',
+  'reporting_id',
+  'data',
+] as const;

@@ -1,0 +1,76 @@
+import type { chatQueryBody, IntegrationType } from '@console/contracts';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError, pgErrorCode } from '../../platform/errors';
+import { eventRecord } from './event-records';
+import { generate } from './generation';
+import { requestRecord, type EventBase, type Question, type RenderedAnswer } from './rendered-answer';
+
+/** Where a question is asked: a deployment's snapshot (the chat API) or the newest one (the Real-Time Test). */
+export interface QueryTarget {
+  projectId: string;
+  deploymentId: string | null;
+  snapshotId: string;
+  integrationType: IntegrationType;
+}
+
+export type ChatQuery = z.output<typeof chatQueryBody>;
+
+/**
+ * One question: the conversation's state, the engine in an answering worker (with the genhybrid call
+ * when the project has a model endpoint), then its events, a `request` and a `response` (or an
+ * `error`) written by the group-commit writer; the answer leaves only once they are stored. It comes
+ * back as JSON, rendered by the worker. An error of the engine is a bug: it is recorded as an `error`
+ * event and answered as a 500 in the error shape.
+ */
+export async function runQuery(ctx: AppContext, target: QueryTarget, query: ChatQuery, receivedAt: Date): Promise<string> {
+  const { assistant } = ctx;
+  const conversation = await assistant.conversations.resume(target.projectId, query.conv_id);
+  const event: EventBase = {
+    projectId: target.projectId,
+    deploymentId: target.deploymentId,
+    snapshotId: target.snapshotId,
+    convId: conversation.convId,
+    utterance: query.utterance,
+    integrationType: target.integrationType,
+    inputMethod: query.input_method,
+  };
+  const question: Question = {
+    utterance: query.utterance,
+    state: conversation.state,
+    convId: conversation.convId,
+    turn: conversation.turn + 1,
+    request: { utterance: query.utterance, conv_id: query.conv_id ?? null, input_method: query.input_method },
+    event,
+    receivedAt,
+    withTrace: target.integrationType === 'realtime',
+  };
+
+  let answered: RenderedAnswer;
+  try {
+    const index = await assistant.indexes.get(target.snapshotId);
+    answered = await assistant.answering.answer(index, question, { generate: (request) => generate(ctx, request), now: ctx.now });
+  } catch (error) {
+    const { turn, request } = question;
+    const message = error instanceof Error ? error.message : String(error);
+    await store(ctx, [
+      requestRecord(question),
+      eventRecord({ ...event, issuedAt: ctx.now(), dataType: 'error', data: { turn, request, error: { status: 500, message } } }),
+    ]);
+    throw error;
+  }
+
+  await store(ctx, answered.events);
+  assistant.conversations.remember({ convId: conversation.convId, projectId: target.projectId, state: answered.state, turn: question.turn });
+  return answered.body;
+}
+
+/** A foreign-key refusal means the project or deployment was deleted while the question ran. */
+async function store(ctx: AppContext, records: string[]): Promise<void> {
+  try {
+    await ctx.assistant.events.write(records);
+  } catch (error) {
+    if (pgErrorCode(error) === '23503') throw AppError.notFound();
+    throw error;
+  }
+}

@@ -1,0 +1,49 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { SyncAnswer } from '@console/contracts';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { projects, snapshots, type UserRow } from '../../db/schema/index';
+import { demand, readableProject } from '../../platform/access';
+import { AppError } from '../../platform/errors';
+import { readSnapshot, snapshotStats } from './read-snapshot';
+
+/**
+ * Sync: the project as it is now becomes an immutable snapshot. It is read in one consistent
+ * transaction, compiled in the worker (a snapshot that does not compile is never stored), then the
+ * snapshot and the project's synced_at are written in one transaction. Deployments keep answering
+ * from their own snapshot until the next deploy.
+ */
+export async function syncProject(ctx: AppContext, user: UserRow, projectId: string): Promise<SyncAnswer> {
+  const { project, permissions } = await readableProject(ctx, user, projectId);
+  demand(permissions.canUpdateProject);
+  const snapshot = await ctx.db.transaction((tx) => readSnapshot(tx, project.id), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+  const index = await ctx.assistant.indexes.compile(snapshot);
+  const now = ctx.now();
+  const stored = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.insert(snapshots).values({ projectId: project.id, data: snapshot, createdBy: user.id, createdAt: now }).returning({ id: snapshots.id });
+    // Syncing is not an edit of the project: its Modified time stays.
+    const synced = await tx
+      .update(projects)
+      .set({ syncedAt: now, updatedAt: sql`${projects.updatedAt}` })
+      .where(eq(projects.id, project.id))
+      .returning({ id: projects.id });
+    if (!row || !synced.length) throw AppError.notFound();
+    return row;
+  });
+  ctx.assistant.indexes.put(stored.id, index);
+  return { snapshot_id: stored.id, synced_at: now.toISOString(), stats: snapshotStats(snapshot) };
+}
+
+/** The id of the project's newest snapshot (what deploy and the Real-Time Test use), or null. */
+export async function newestSnapshotId(db: Db, projectId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: snapshots.id })
+    .from(snapshots)
+    .where(eq(snapshots.projectId, projectId))
+    .orderBy(desc(snapshots.createdAt), desc(snapshots.id))
+    .limit(1);
+  return row?.id ?? null;
+}

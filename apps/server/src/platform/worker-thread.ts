@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * A worker thread running one of the server's TypeScript files. The server runs TypeScript through
+ * tsx, which a worker does not inherit (and on Node 20 `--import tsx` in a worker's execArgv does not
+ * reach its entry file), so a small bootstrap registers tsx's hooks in the worker and then imports the
+ * file. Both are resolved from here, so it works whatever the working directory.
+ */
+
+const tsxApi = (() => {
+  // The ES module build of tsx's API (its CommonJS build cannot register the ESM hooks from a worker).
+  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
+  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
+  return new URL(exports['./esm/api']!.import.default, pathToFileURL(manifest)).href;
+})();
+
+export function startTypeScriptWorker(file: URL): Worker {
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(file.href)}); });`;
+  return new Worker(bootstrap, { eval: true });
+}
+
+/**
+ * A worker thread that takes numbered jobs and answers with outcomes carrying the job's number. It is
+ * started on first use and again after a crash (which fails the jobs it held), and holds the process
+ * open only while a job is awaited, so a script awaiting one does not exit and an idle server can.
+ */
+export class JobThread<Job extends { id: number }, Outcome extends { id: number }> {
+  private worker: Worker | null = null;
+  /** Per waiting job: takes an outcome (or the error that stopped the worker), says whether the job is settled. */
+  private readonly waiting = new Map<number, (outcome: Outcome | Error) => boolean>();
+
+  constructor(
+    private readonly file: URL,
+    /** Names the worker in errors: 'the compile worker'. */
+    private readonly name: string,
+  ) {}
+
+  /** Jobs posted and not yet settled. */
+  get size(): number {
+    return this.waiting.size;
+  }
+
+  post(job: Job, receive: (outcome: Outcome | Error) => boolean): void {
+    const worker = this.worker ?? this.start();
+    this.waiting.set(job.id, receive);
+    worker.ref();
+    worker.postMessage(job);
+  }
+
+  /** Sends a waiting job again, with more in it (what the worker said it lacked). */
+  repost(job: Job): void {
+    if (this.waiting.has(job.id)) this.worker?.postMessage(job);
+  }
+
+  /** Stops the worker; the jobs still waiting are refused. */
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    this.failAll(new Error('the server is shutting down'));
+    if (worker) await worker.terminate();
+  }
+
+  private start(): Worker {
+    const worker = startTypeScriptWorker(this.file);
+    worker.unref();
+    worker.on('message', (outcome: Outcome) => {
+      const receive = this.waiting.get(outcome.id);
+      if (!receive?.(outcome)) return;
+      this.waiting.delete(outcome.id);
+      if (!this.waiting.size) worker.unref();
+    });
+    const stopped = (error: Error) => {
+      if (this.worker !== worker) return;
+      this.worker = null;
+      this.failAll(error);
+    };
+    worker.on('error', stopped);
+    worker.on('exit', (code) => stopped(new Error(`${this.name} stopped with exit code ${code}`)));
+    this.worker = worker;
+    return worker;
+  }
+
+  private failAll(error: Error): void {
+    const receivers = [...this.waiting.values()];
+    this.waiting.clear();
+    for (const receive of receivers) receive(error);
+  }
+}

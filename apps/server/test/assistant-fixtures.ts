@@ -1,0 +1,100 @@
+import { expect } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { kbFromPlainText, kbToPm, kbWordCount, type ContentStatus, type QuickReply } from '@console/contracts';
+import { contentActions, contents, contentUtterances } from '../src/db/schema/index';
+import { call } from './helper';
+
+/** Test fixtures of the assistant's API tests (sync, deployments, chat, events). */
+
+export interface ItemSpec {
+  subject: string;
+  /** Plain text, stored as the item's rich response. */
+  response?: string;
+  utterances?: string[];
+  actions?: QuickReply[];
+  status?: ContentStatus;
+}
+
+/**
+ * Writes content items straight to the database (the content API has its own tests), in one
+ * multi-row insert per table so a large project is quick to build. Returns the stored items in order.
+ */
+export async function insertItems(app: FastifyInstance, projectId: string, items: ItemSpec[]) {
+  const { db } = app.ctx;
+  const start = Date.now() - items.length;
+  const rows = await db
+    .insert(contents)
+    .values(
+      items.map((item, position) => {
+        const response = kbFromPlainText(item.response ?? `${item.subject}: the answer.`);
+        const at = new Date(start + position);
+        return {
+          projectId,
+          subject: item.subject,
+          status: item.status ?? 'active',
+          responsePm: kbToPm(response),
+          numResponseWords: kbWordCount(response),
+          createdAt: at,
+          updatedAt: at,
+        };
+      }),
+    )
+    .returning();
+  const utterances = items.flatMap((item, position) => (item.utterances ?? []).map((text) => ({ contentId: rows[position]!.id, text })));
+  for (let offset = 0; offset < utterances.length; offset += 5000) await db.insert(contentUtterances).values(utterances.slice(offset, offset + 5000));
+  const actions = items.flatMap((item, position) =>
+    (item.actions ?? []).map(({ type, ...config }) => ({ contentId: rows[position]!.id, type, config: config as never })),
+  );
+  if (actions.length) await db.insert(contentActions).values(actions);
+  return rows;
+}
+
+/** Four products with a battery and a warranty item each, and a store: short follow-ups need context here. */
+export const productItems: ItemSpec[] = [
+  ...['phone', 'laptop', 'tablet', 'watch'].flatMap((product) => [
+    {
+      subject: `${product} battery`,
+      response: `The ${product} battery lasts all day.`,
+      utterances: [`how long does the ${product} battery last`, `${product} battery life`, `charging the ${product}`],
+    },
+    {
+      subject: `${product} warranty`,
+      response: `The ${product} has a two-year warranty.`,
+      utterances: [`${product} warranty`, `how long is the ${product} guaranteed`, `what warranty does the ${product} have`],
+    },
+  ]),
+  {
+    subject: 'Store opening hours',
+    response: 'We are open from 9 to 5.',
+    utterances: ['when are you open', 'opening hours', 'what time does the store close'],
+    actions: [{ type: 'query', label: 'Returns', utterance: 'How do I return an item?' }],
+  },
+];
+
+export async function sync(app: FastifyInstance, token: string, projectId: string) {
+  const response = await call(app, 'POST', `/api/v1/project/${projectId}/sync`, token);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ snapshot_id: string; synced_at: string; stats: { contents: number; intents: number; utterances: number } }>();
+}
+
+export async function deploy(app: FastifyInstance, token: string, projectId: string, deploymentId: string) {
+  const response = await call(app, 'POST', `/api/v1/project/${projectId}/deployment/${deploymentId}/deploy`, token);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ snapshot_id: string; deployed_at: string; key: string }>();
+}
+
+export async function allowOrigins(app: FastifyInstance, token: string, projectId: string, deploymentId: string, origins: string[]) {
+  const response = await call(app, 'PUT', `/api/v1/project/${projectId}/deployment/${deploymentId}`, token, { allowed_origins: origins.join(',') });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+/** A question to the public chat API from a page on `origin`. */
+export function ask(app: FastifyInstance, key: string, body: Record<string, unknown>, origin: string | null = 'https://shop.example', remoteAddress?: string) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1/chat/${key}/query`,
+    payload: body,
+    headers: origin === null ? {} : { origin },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+}
