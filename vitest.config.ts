@@ -16,6 +16,7 @@ export default defineConfig({
       'packages/contracts',
       'packages/engine',
       'apps/web',
+      'apps/widget',
       serverSuite('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverSuite('postgres')] : []),
     ],

@@ -1,5 +1,6 @@
 // `npm test`: every check and test case of the project, ending with the line `N passed, N failed`.
-// Steps: lint, type check, unit and API tests (Vitest), build the console, browser tests (Playwright + Debian's Chromium).
+// Steps: lint, type check, unit, component and API tests (Vitest), build the chat widget and the console,
+// browser tests (Playwright + Debian's Chromium).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -65,7 +66,10 @@ if (vitest) {
   failed += 1;
 }
 
-const built = check('build console', 'npm', ['run', 'build', '--workspace', 'apps/web']);
+// The browser tests load the widget from the server, as a customer's page does.
+const built =
+  check('build widget', 'npm', ['run', 'build', '--workspace', 'apps/widget']) &&
+  check('build console', 'npm', ['run', 'build', '--workspace', 'apps/web']);
 if (built && ensureChromium()) {
   const e2eReport = join(output, 'e2e.json');
   run('npx', ['playwright', 'test', '--config', 'apps/web/playwright.config.ts', '--reporter=list,json'], {

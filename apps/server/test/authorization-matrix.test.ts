@@ -2,19 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { pmDocumentSchema, pmToKb } from '@console/contracts';
+import { DEFAULT_WEB_CHANNEL_CONFIG, pmDocumentSchema, pmToKb } from '@console/contracts';
 import {
   apiKeys,
+  channels,
   contentActions,
   contents,
   contentUtterances,
   deployments,
+  events,
   intents,
   invitations,
   passwordResetRequests,
   projectMemberships,
   projects,
   slots,
+  snapshots,
   sourcePulls,
   sources,
   supportMessages,
@@ -23,10 +26,13 @@ import {
   workspaces,
   type UserRow,
 } from '../src/db/schema/index';
+import { readSnapshot } from '../src/modules/snapshots/read-snapshot';
 import { hashPassword } from '../src/platform/passwords';
 import { sha256 } from '../src/platform/secrets';
 import { STRONG_PASSWORD, call, countRows, createTestApp, createWorkspaceTree, openTestDatabase, tokenFor, uniqueEmail } from './helper';
 import { administrationRows } from './authorization/rows-administration';
+import { assistantRows } from './authorization/rows-assistant';
+import { channelRows } from './authorization/rows-channel';
 import { contentRows } from './authorization/rows-content';
 import { projectRows } from './authorization/rows-project';
 import { sourceRows } from './authorization/rows-source';
@@ -37,7 +43,7 @@ import { callers, targets, type Caller, type Cell, type Row, type Target } from 
  * expected status for every caller on a resource of their own workspace and of another workspace.
  * Every cell runs on fresh resources, and a refused call must leave them exactly as they were.
  */
-const table: Row[] = [...administrationRows, ...projectRows, ...sourceRows, ...contentRows];
+const table: Row[] = [...administrationRows, ...projectRows, ...sourceRows, ...contentRows, ...channelRows, ...assistantRows];
 
 let app: FastifyInstance;
 let passwordHash: string;
@@ -128,6 +134,12 @@ async function prepare(target: Target): Promise<Cell> {
     .returning();
   const [intent] = await db.insert(intents).values({ projectId, intent: 'greeting', utterances: ['hello', 'hi there'] }).returning();
   const [slot] = await db.insert(slots).values({ projectId, name: 'colour', terms: ['red', 'blue'] }).returning();
+  // The project counts as synced: deploy and the Real-Time Test have a snapshot to use.
+  await db.insert(snapshots).values({ projectId, data: await readSnapshot(db, projectId) });
+  const [channel] = await db
+    .insert(channels)
+    .values({ projectId, displayName: 'Website Chat', type: 'web', key: randomUUID(), config: DEFAULT_WEB_CHANNEL_CONFIG })
+    .returning();
   return {
     workspaceId: tree.workspace.id,
     projectId,
@@ -140,10 +152,12 @@ async function prepare(target: Target): Promise<Cell> {
     sourceId: source!.id,
     pullId: sourcePull!.id,
     contentId: content!.id,
+    reportingId: content!.reportingId,
     utteranceId: utterance!.id,
     actionId: action!.id,
     intentId: intent!.id,
     slotId: slot!.id,
+    channelId: channel!.id,
   };
 }
 
@@ -168,12 +182,16 @@ async function fingerprint(cell: Cell): Promise<string> {
     contentActions,
     intents,
     slots,
+    channels,
+    snapshots,
+    events,
   ];
   const counts = await Promise.all(tables.map((table) => countRows(app, table)));
   const rows = await Promise.all([
     db.select().from(users).where(eq(users.id, cell.member.id)),
     db.select().from(workspaces).where(eq(workspaces.id, cell.workspaceId)),
     db.select().from(projects).where(eq(projects.id, cell.projectId)),
+    db.select().from(deployments).where(eq(deployments.projectId, cell.projectId)),
     db.select().from(apiKeys).where(eq(apiKeys.id, cell.apiKeyId)),
     db.select().from(workspaceMemberships).where(eq(workspaceMemberships.workspaceId, cell.workspaceId)),
     db.select().from(projectMemberships).where(eq(projectMemberships.projectId, cell.projectId)),
@@ -183,6 +201,7 @@ async function fingerprint(cell: Cell): Promise<string> {
     db.select().from(contentActions).where(eq(contentActions.contentId, cell.contentId)),
     db.select().from(intents).where(eq(intents.projectId, cell.projectId)),
     db.select().from(slots).where(eq(slots.projectId, cell.projectId)),
+    db.select().from(channels).where(eq(channels.projectId, cell.projectId)),
   ]);
   return JSON.stringify([counts, rows]);
 }
@@ -201,7 +220,7 @@ function send(row: Row, cell: Cell, token: string | null) {
 describe('authorization matrix', () => {
   it('states the rules it claims: a viewer never writes to a workspace, a foreign member never reads one', () => {
     for (const row of table) {
-      const workspaceScoped = /\/(workspace|project|api-key|source|content|content-utterance|content-action|intent|slot)\/\{id\}/.test(row.route);
+      const workspaceScoped = /\/(workspace|project|api-key|source|content|content-utterance|content-action|intent|slot|channel)\/\{id\}/.test(row.route);
       for (const target of targets) {
         if (row.write && (workspaceScoped || row.route.startsWith('POST /workspace'))) expect(row[target].viewer, `${row.route} viewer`).toBeGreaterThanOrEqual(400);
         if (workspaceScoped) expect(row[target].foreign, `${row.route} foreign`).toBe(404);

@@ -35,10 +35,14 @@ export interface Cell {
   pullId: string;
   /** A content item of the source with one utterance and one action. */
   contentId: string;
+  /** The content item's reporting id. */
+  reportingId: string;
   utteranceId: string;
   actionId: string;
   intentId: string;
   slotId: string;
+  /** A draft web channel with the default configuration. */
+  channelId: string;
 }
 
 export interface Row {

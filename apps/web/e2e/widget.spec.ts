@@ -1,0 +1,176 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEFAULT_WEB_CHANNEL_CONFIG, kbPlainText, widgetSnippet, type Channel, type Deployment, type ListResponse, type PmDocument, type PmText } from '@console/contracts';
+import { serveCustomerPage, type CustomerSite } from './support/customer-site';
+import { seeded, users } from './support/users';
+
+/**
+ * The snippet on customers' pages: each page is served by its own tiny server, so it has an origin of
+ * its own (another port) than the console's server, as a customer's site would.
+ */
+
+const hours = {
+  subject: 'Opening hours',
+  answer: 'We are open from nine to five, Monday to Saturday.',
+  utterances: ['What are your opening hours?', 'When are you open?', 'opening times of the shop', 'Are you open on Saturday?'],
+};
+const delivery = {
+  subject: 'Delivery',
+  answer: 'Delivery takes two working days.',
+  utterances: ['How long does delivery take?', 'When will my parcel arrive?', 'delivery time', 'shipping duration'],
+};
+const concierge = 'Ava';
+const openButtonColor = '#2b8a3e';
+/** A host style sheet that would restyle every button and dialog it could reach: the widget's shadow root keeps it out. */
+const HOSTILE_STYLES = '<style>button { background: rgb(255, 0, 0) !important; font-size: 40px !important; } [role=dialog] { display: none !important; }</style>';
+
+function paragraphPm(text: string, link?: { text: string; href: string }): PmDocument {
+  const content: PmText[] = [{ type: 'text', text }];
+  if (link) content.push({ type: 'text', text: ' ' }, { type: 'text', text: link.text, marks: [{ type: 'link', attrs: { href: link.href, target: '_blank' } }] });
+  return { type: 'doc', content: [{ type: 'paragraph', content }] };
+}
+
+async function call<T>(api: APIRequestContext, method: 'get' | 'post' | 'put', path: string, token: string, data?: unknown): Promise<T> {
+  const response = await api[method](`/api/v1${path}`, { headers: { authorization: `Bearer ${token}` }, data });
+  expect(response.ok(), `${method.toUpperCase()} ${path} answered ${response.status()}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+async function createItem(api: APIRequestContext, token: string, projectId: string, item: typeof hours, withActions: boolean) {
+  const content = await call<{ id: string }>(api, 'post', `/project/${projectId}/content`, token, { subject: item.subject });
+  const link = withActions ? { text: 'See all hours', href: 'https://example.com/hours' } : undefined;
+  await call(api, 'put', `/content/${content.id}/response`, token, { response_pm: paragraphPm(item.answer, link) });
+  for (const text of item.utterances) await call(api, 'post', `/content/${content.id}/utterance`, token, { text });
+  if (!withActions) return;
+  await call(api, 'post', `/content/${content.id}/action`, token, { type: 'event', config: { label: 'Talk to a person', event: 'handover' } });
+  await call(api, 'post', `/content/${content.id}/action`, token, { type: 'query', config: { label: 'Delivery times', utterance: delivery.utterances[0] } });
+}
+
+/** What a page's widget asked the chat API. */
+function recordQueries(page: Page): Array<{ utterance: string; conv_id?: string }> {
+  const queries: Array<{ utterance: string; conv_id?: string }> = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/query')) queries.push(request.postDataJSON());
+  });
+  return queries;
+}
+
+let allowed: CustomerSite;
+let refused: CustomerSite;
+
+test.beforeAll(async ({ playwright }) => {
+  const baseUrl = process.env.E2E_BASE_URL!;
+  const api = await playwright.request.newContext({ baseURL: baseUrl });
+  try {
+    const signIn = await api.post('/api/v1/login/password', { data: { email: users.plain.email, password: users.plain.password } });
+    const { token } = (await signIn.json()) as { token: string };
+
+    const project = await call<{ id: string }>(api, 'post', `/workspace/${seeded().workspaceId}/project`, token, { display_name: 'Corner Shop' });
+    await createItem(api, token, project.id, hours, true);
+    await createItem(api, token, project.id, delivery, false);
+
+    const channel = await call<Channel>(api, 'post', `/project/${project.id}/channel`, token, { display_name: 'Shop website', type: 'web' });
+    await call(api, 'put', `/channel/${channel.id}`, token, { display_name: 'Shop website', status: 'active' });
+    const config = {
+      ...DEFAULT_WEB_CHANNEL_CONFIG,
+      concierge: { ...DEFAULT_WEB_CHANNEL_CONFIG.concierge, name: concierge },
+      window: { ...DEFAULT_WEB_CHANNEL_CONFIG.window, openButtonColor },
+    };
+    await call(api, 'put', `/channel/${channel.id}/config`, token, { config });
+
+    await call(api, 'post', `/project/${project.id}/sync`, token);
+    const { records } = await call<ListResponse<Deployment>>(api, 'get', `/project/${project.id}/deployment`, token);
+    const deployment = records[0]!;
+    const snippet = widgetSnippet(baseUrl, deployment.key, channel.key);
+    allowed = await serveCustomerPage(snippet, { title: 'Corner Shop', head: HOSTILE_STYLES });
+    refused = await serveCustomerPage(snippet, { title: 'Corner Shop', head: HOSTILE_STYLES });
+    await call(api, 'put', `/project/${project.id}/deployment/${deployment.id}`, token, { allowed_origins: allowed.origin });
+    await call(api, 'post', `/project/${project.id}/deployment/${deployment.id}/deploy`, token);
+  } finally {
+    await api.dispose();
+  }
+});
+
+test.afterAll(async () => {
+  await Promise.all([allowed?.close(), refused?.close()]);
+});
+
+test('a page on an allowed origin gets answers from the deployed project through the snippet', async ({ page }) => {
+  const chatBundles: string[] = [];
+  page.on('request', (request) => {
+    if (/\/widget\/chat-[\w-]+\.js$/.test(request.url())) chatBundles.push(request.url());
+  });
+  const queries = recordQueries(page);
+  await page.addInitScript(() => {
+    const events: unknown[] = [];
+    Object.assign(window, { widgetEvents: events });
+    window.addEventListener('assistant-widget:event', (event) => events.push((event as CustomEvent).detail));
+  });
+  await page.goto(allowed.origin);
+
+  // The channel's configuration is applied, and the page's own CSS does not reach the launcher.
+  const launcher = page.getByRole('button', { name: `Open ${concierge}` });
+  await expect(launcher).toBeVisible();
+  await expect(launcher).toHaveCSS('background-color', 'rgb(43, 138, 62)');
+  // Only the loader is on the page until the visitor opens the chat.
+  expect(chatBundles).toEqual([]);
+
+  await launcher.click();
+  const dialog = page.getByRole('dialog', { name: concierge });
+  await expect(dialog).toBeVisible();
+  const question = dialog.getByLabel('Your question');
+  await expect(question).toBeFocused();
+  expect(chatBundles).toHaveLength(1);
+
+  await question.fill(hours.utterances[0]!);
+  await question.press('Enter');
+  const log = dialog.getByRole('log');
+  await expect(log).toContainText(hours.answer);
+  const link = log.getByRole('link', { name: 'See all hours' });
+  await expect(link).toHaveAttribute('href', 'https://example.com/hours');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(link).toHaveAttribute('target', '_blank');
+
+  // Quick replies: an event reaches the host page, a query is asked as the next question.
+  await log.getByRole('button', { name: 'Talk to a person' }).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { widgetEvents: unknown[] }).widgetEvents)).toEqual([
+    { event: 'handover', label: 'Talk to a person' },
+  ]);
+  await log.getByRole('button', { name: 'Delivery times' }).click();
+  await expect(log).toContainText(delivery.answer);
+
+  // One conversation: the id the server issued for the first question goes with the next.
+  expect(queries).toHaveLength(2);
+  expect(queries[0]!.conv_id).toBeUndefined();
+  expect(queries[1]!.conv_id).toMatch(/^[0-9a-f-]{36}$/);
+
+  // Escape closes the window and gives focus back to the launcher.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(launcher).toBeFocused();
+});
+
+test('a page on an origin the deployment does not allow gets no answer: the widget shows its error message', async ({ page }) => {
+  await page.goto(refused.origin);
+  // The channel's configuration is refused to this origin too: the widget appears with the defaults.
+  await page.getByRole('button', { name: `Open ${DEFAULT_WEB_CHANNEL_CONFIG.concierge.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: DEFAULT_WEB_CHANNEL_CONFIG.concierge.name });
+  await dialog.getByLabel('Your question').fill(hours.utterances[0]!);
+  await dialog.getByLabel('Your question').press('Enter');
+  const log = dialog.getByRole('log');
+  await expect(log).toContainText(kbPlainText(DEFAULT_WEB_CHANNEL_CONFIG.bubbles.errorMessage));
+  await expect(log).not.toContainText(hours.answer);
+});
+
+test('the widget files are served for other sites to load, the loader briefly cached, the chat bundle for good', async ({ request }) => {
+  const loader = await request.get('/widget/loader.js');
+  expect(loader.status()).toBe(200);
+  expect(loader.headers()['cross-origin-resource-policy']).toBe('cross-origin');
+  expect(loader.headers()['access-control-allow-origin']).toBe('*');
+  expect(loader.headers()['cache-control']).toBe('public, max-age=300');
+  const chatBundle = /chat-[\w-]+\.js/.exec(await loader.text())?.[0];
+  expect(chatBundle).toBeTruthy();
+  const bundle = await request.get(`/widget/${chatBundle}`);
+  expect(bundle.status()).toBe(200);
+  expect(bundle.headers()['cross-origin-resource-policy']).toBe('cross-origin');
+  expect(bundle.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+});
