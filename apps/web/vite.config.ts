@@ -23,15 +23,21 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     rolldownOptions: {
+      treeshake: {
+        // The contracts only declare schemas and messages: a bundle keeps just the files whose exports
+        // it uses, so the sign-in screens do not carry every area's schemas.
+        moduleSideEffects: (id) => (/[\\/]packages[\\/]contracts[\\/]src[\\/]/.test(id) ? false : undefined),
+      },
       output: {
         // Libraries change less often than the console: separate chunks stay cached across releases.
+        // Only what the first screen imports statically ('$initial') joins the vendor chunk; any other
+        // library splits naturally with the lazily loaded pages that use it, so sign-in carries none.
         codeSplitting: {
           groups: [
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'vendor-mantine', test: /node_modules[\\/]@mantine[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'] },
             // The rich-text editor (TipTap, ProseMirror) loads with the pages that use it, never with sign-in.
             { name: 'vendor-editor', test: /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|linkifyjs|orderedmap|rope-sequence|w3c-keyname)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

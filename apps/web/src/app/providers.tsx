@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
-import { Combobox, MantineProvider, createTheme } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { MantineProvider, createTheme } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ModalSuppressionProvider } from '@/components/app-modal';
 import { ApiError } from '@/lib/api-client';
 
 const theme = createTheme({
@@ -13,7 +11,8 @@ const theme = createTheme({
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
   components: {
     // A closed select keeps no hidden option list in the page: it would share the field's label.
-    Combobox: Combobox.extend({ defaultProps: { keepMounted: false } }),
+    // A plain object, not Combobox.extend: importing Combobox would put it in the sign-in bundle.
+    Combobox: { defaultProps: { keepMounted: false } },
   },
 });
 
@@ -27,13 +26,11 @@ export const queryClient = new QueryClient({
   },
 });
 
+/** What every screen needs, sign-in included; the signed-in console adds its own (signed-in-layout.tsx). */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" />
-      <QueryClientProvider client={queryClient}>
-        <ModalSuppressionProvider>{children}</ModalSuppressionProvider>
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
 }

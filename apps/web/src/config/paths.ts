@@ -77,6 +77,16 @@ export const projectPaths = {
     to: (projectId: string, slotId: string) => `/project/${id(projectId)}/slot/${id(slotId)}`,
   },
   jargon: { path: 'jargon', to: (projectId: string) => `/project/${id(projectId)}/jargon` },
+  channels: { path: 'channel', to: (projectId: string) => `/project/${id(projectId)}/channel` },
+  channel: {
+    path: 'channel/:channelId',
+    to: (projectId: string, channelId: string) => `/project/${id(projectId)}/channel/${id(channelId)}`,
+  },
+  deployments: { path: 'deployment', to: (projectId: string) => `/project/${id(projectId)}/deployment` },
+  deployment: {
+    path: 'deployment/:deploymentId',
+    to: (projectId: string, deploymentId: string) => `/project/${id(projectId)}/deployment/${id(deploymentId)}`,
+  },
 } as const;
 
 /** Sub-paths of a project (project-areas spec) and the sidebar label of each. */

@@ -2,12 +2,9 @@ import { useLocation } from 'react-router';
 import { CodePasswordStep } from '@/features/auth/components/code-password-step';
 import { ForgotStep } from '@/features/auth/components/forgot-step';
 import { MfaStep } from '@/features/auth/components/mfa-step';
-import { PasswordStep } from '@/features/auth/components/password-step';
 
+// The sign-in steps after the password screen (password-route.tsx), loaded on their first visit.
 // Keyed by path: following a link to the same step with another e-mail starts a fresh form.
-export function PasswordRoute() {
-  return <PasswordStep key={useLocation().pathname} />;
-}
 export function MfaRoute() {
   return <MfaStep key={useLocation().pathname} />;
 }

@@ -4,6 +4,8 @@ import { Link, useNavigate } from 'react-router';
 import type { Session } from '@console/contracts';
 import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
+import { SessionDeployButton } from '@/features/deployment/components/session-deploy-button';
+import { SyncButton } from '@/features/deployment/components/sync-button';
 import { UserMenu } from './user-menu';
 
 interface HeaderProps {
@@ -14,7 +16,7 @@ interface HeaderProps {
   onToggleNavbar: () => void;
 }
 
-/** Header (console.md §2): logo and version, Workspace, Project (needs a workspace), user menu. */
+/** Header (console.md §2): logo and version, Workspace, Project (needs a workspace), Sync, Deploy, user menu. */
 export function Header({ session, sessionLoading, workspaceId, navbarOpened, onToggleNavbar }: HeaderProps) {
   const navigate = useNavigate();
 
@@ -55,6 +57,8 @@ export function Header({ session, sessionLoading, workspaceId, navbarOpened, onT
         >
           Project
         </Button>
+        <SyncButton session={session} />
+        <SessionDeployButton session={session} />
         {session && <UserMenu user={session.user} />}
         {!session && sessionLoading && <Loader size="sm" aria-label="Loading session" />}
       </Group>

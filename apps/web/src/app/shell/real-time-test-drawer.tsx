@@ -1,6 +1,14 @@
+import { Suspense, lazy, useState } from 'react';
 import { Stack, Text } from '@mantine/core';
 import { DRAWER_WIDTH, type Session } from '@console/contracts';
 import { AppDrawer } from '@/components/app-modal';
+import { FullPageLoader } from '@/components/full-page-loader';
+import { SyncButton } from '@/features/deployment/components/sync-button';
+
+// The widget loads with the drawer's first opening, never with the shell.
+const RealTimeTest = lazy(() =>
+  import('@/features/real-time-test/components/real-time-test').then((m) => ({ default: m.RealTimeTest })),
+);
 
 interface RealTimeTestDrawerProps {
   opened: boolean;
@@ -9,28 +17,45 @@ interface RealTimeTestDrawerProps {
   session: Session | undefined;
 }
 
-/** The Real-Time Test drawer; the chat widget itself arrives with the assistant work. */
+/**
+ * The Real-Time Test drawer (console.md §2, project-areas §2), 28rem wide. It stays mounted once
+ * opened, so a conversation survives closing it (and following a link out of it); a project that
+ * was never synced is asked to sync first, since there is nothing yet to answer from.
+ */
 export function RealTimeTestDrawer({ opened, onClose, projectId, session }: RealTimeTestDrawerProps) {
+  const [used, setUsed] = useState(opened);
+  if (opened && !used) setUsed(true);
   const project = session?.project && session.project.id === projectId ? session.project : null;
 
   return (
-    <AppDrawer opened={opened} onClose={onClose} title="Real-Time Test" position="right" size={DRAWER_WIDTH}>
-      <Stack gap="sm">
-        {!projectId ? (
-          <Text size="sm">Choose a project to test its assistant here.</Text>
-        ) : project?.synced_at ? (
-          <>
-            <Text size="sm">
-              {project.display_name} was last synced on {new Date(project.synced_at).toLocaleString()}.
-            </Text>
-            <Text size="sm" c="dimmed">
-              The chat widget for testing the synced project appears here; it is added in a later release.
-            </Text>
-          </>
-        ) : (
-          <Text size="sm">The chat widget appears here once the project is synced.</Text>
-        )}
-      </Stack>
+    <AppDrawer
+      opened={opened}
+      onClose={onClose}
+      title="Real-Time Test"
+      position="right"
+      size={DRAWER_WIDTH}
+      keepMounted
+      closeButtonProps={{ 'aria-label': 'Close Real-Time Test' }}
+      styles={{
+        content: { display: 'flex', flexDirection: 'column' },
+        body: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' },
+      }}
+    >
+      {!used ? null : !projectId ? (
+        <Text size="sm">Choose a project to test its assistant here.</Text>
+      ) : !project ? (
+        <FullPageLoader label="Loading project" />
+      ) : project.synced_at ? (
+        <Suspense fallback={<FullPageLoader label="Loading the chat widget" />}>
+          {/* Another project starts another conversation. */}
+          <RealTimeTest key={project.id} projectId={project.id} onLeave={onClose} />
+        </Suspense>
+      ) : (
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{project.display_name} has not been synced yet. Sync the project before testing it.</Text>
+          <SyncButton session={session} />
+        </Stack>
+      )}
     </AppDrawer>
   );
 }

@@ -7,7 +7,6 @@ const laterAreaTitles: Record<string, string> = {
   scenario: 'Scenarios',
   sequence: 'Sequences',
   channel: 'Channels',
-  deployment: 'Deployments',
   dashboard: 'Dashboard',
   conv: 'Conversations',
 };

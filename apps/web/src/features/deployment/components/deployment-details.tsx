@@ -1,0 +1,53 @@
+import { Anchor, Card, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { splitOrigins, type Deployment, type Session } from '@console/contracts';
+import { DetailList } from '@/components/detail-list';
+import { paths, projectPaths } from '@/config/paths';
+import { formatDateTime } from '@/lib/format';
+
+/** The conversations of one deployment (project-areas §2: the conv list filtered by deployment_key__eq). */
+export function deploymentConversationsPath(deployment: Pick<Deployment, 'project_id' | 'key'>): string {
+  return `${paths.project.to(deployment.project_id, 'conv')}?${new URLSearchParams({ deployment_key__eq: deployment.key })}`;
+}
+
+interface DeploymentDetailsProps {
+  deployment: Deployment;
+  /** Super users and those with canUpdateProject see when it was deployed and by whom (project-areas §2, §6). */
+  showDeployed: boolean;
+  /** Names the workspace and project links when the session is about them. */
+  session: Session | undefined;
+}
+
+/** The card of a deployment: name, key, allowed origins, See Conversations, deployed info, workspace and project. */
+export function DeploymentDetails({ deployment, showDeployed, session }: DeploymentDetailsProps) {
+  const origins = splitOrigins(deployment.allowed_origins);
+  const workspaceName = session?.workspace?.id === deployment.workspace_id ? session.workspace.display_name : 'Workspace';
+  const projectName = session?.project?.id === deployment.project_id ? session.project.display_name : 'Project';
+  const link = (to: string, text: string) => (
+    <Anchor component={Link} to={to} size="sm">
+      {text}
+    </Anchor>
+  );
+
+  return (
+    <Card withBorder padding="md" component="section" aria-label="Deployment details">
+      <DetailList
+        items={[
+          { label: 'Name', value: deployment.display_name },
+          { label: 'Deployment Key', value: <Text ff="monospace" size="xs">{deployment.key}</Text> },
+          { label: 'Allowed Origins', value: origins.length ? origins.join(', ') : 'None: no site may use the widget yet.' },
+          { label: 'Modified', value: formatDateTime(deployment.updated_at) },
+          ...(showDeployed
+            ? [
+                { label: 'Deployed', value: deployment.deployed_at ? formatDateTime(deployment.deployed_at) : 'Never deployed' },
+                { label: 'Deployer', value: deployment.deployer_name ?? '—' },
+              ]
+            : []),
+          { label: 'Conversations', value: link(deploymentConversationsPath(deployment), 'See Conversations') },
+          { label: 'Workspace', value: link(paths.workspace.to(deployment.workspace_id), workspaceName) },
+          { label: 'Project', value: link(projectPaths.settings(deployment.project_id), projectName) },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,49 @@
+import { Text } from '@mantine/core';
+import { useParams } from 'react-router';
+import { deploymentList, type Deployment } from '@console/contracts';
+import { DataTable, modifiedColumn, nameColumn, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { PageTitle } from '@/components/page-title';
+import { projectPaths } from '@/config/paths';
+import { useProjectAccess } from '@/features/project/use-project-access';
+import { useDeployments } from '../api/get-deployments';
+import { CreateDeploymentButton } from './create-deployment-button';
+
+function deploymentColumns(projectId: string): DataTableColumn<Deployment>[] {
+  return [
+    nameColumn((id) => projectPaths.deployment.to(projectId, id)),
+    modifiedColumn({ filterable: true }),
+    {
+      key: 'key',
+      header: 'Deployment Key',
+      sortField: 'key',
+      filterField: 'key',
+      render: (deployment) => (
+        <Text ff="monospace" size="xs">
+          {deployment.key}
+        </Text>
+      ),
+    },
+  ];
+}
+
+/** project/{id}/deployment (project-areas §2): Name, Modified, Deployment Key; Create Deployment for those who may. */
+export function DeploymentListPage() {
+  const { projectId = '' } = useParams();
+  const { permissions } = useProjectAccess(projectId);
+  const list = useListQuery(deploymentList);
+  const query = useDeployments(projectId, list.apiQuery);
+
+  return (
+    <>
+      <PageTitle title="Deployments">{permissions.canUpdateProject && <CreateDeploymentButton projectId={projectId} />}</PageTitle>
+      <DataTable
+        label="Deployments"
+        columns={deploymentColumns(projectId)}
+        list={list}
+        query={query}
+        rowKey={(deployment) => deployment.id}
+        rowName={(deployment) => deployment.display_name}
+      />
+    </>
+  );
+}

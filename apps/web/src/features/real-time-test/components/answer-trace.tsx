@@ -1,0 +1,37 @@
+import type { TraceStep } from '@console/contracts';
+import { describeTrace } from '../trace-summary';
+
+/*
+ * Rendered inside the widget's shadow root, where the console's styles do not reach: plain
+ * elements with inline styles, and the browser's own disclosure (details/summary), which works
+ * with the keyboard and screen readers without any script.
+ */
+const styles = {
+  details: { marginTop: 6, fontSize: 12, lineHeight: 1.4, color: '#495057' },
+  summary: { cursor: 'pointer', color: '#1c7ed6' },
+  list: { margin: '4px 0 0', padding: 0 },
+  term: { fontWeight: 600, marginTop: 4 },
+  detail: { margin: 0 },
+} as const;
+
+/** The engine's reasoning for one answer of the Real-Time Test (project-areas §2): a disclosure of its stages. */
+export function AnswerTrace({ trace }: { trace: TraceStep[] | undefined }) {
+  if (!trace?.length) return null;
+  return (
+    <details style={styles.details}>
+      <summary style={styles.summary}>Trace</summary>
+      <dl style={styles.list} aria-label="Trace">
+        {describeTrace(trace).map((line, index) => (
+          <div key={`${line.stage}-${index}`}>
+            <dt style={styles.term}>{line.title}</dt>
+            {line.details.map((detail, detailIndex) => (
+              <dd key={detailIndex} style={styles.detail}>
+                {detail}
+              </dd>
+            ))}
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
