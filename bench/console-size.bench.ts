@@ -1,65 +1,20 @@
 // The console's sign-in route must stay small (issue 5: at most 180 KB gzip of JS and CSS): what a
-// browser downloads for /login/password until the sign-in form shows, counted in a real Chromium
-// against the built console served by the real server.
-import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// browser downloads for /login/password until the sign-in form shows (the page's scripts,
+// modulepreloads and stylesheets, and the chunks the route loads lazily), counted in Debian's
+// Chromium against the built console served by the real server.
 import { gzipSync } from 'node:zlib';
 import { chromium, type Request } from '@playwright/test';
 import playwrightConfig from '../apps/web/playwright.config';
-import { buildApp } from '../apps/server/src/app';
-import { openDatabase } from '../apps/server/src/db/client';
-import { migrateDatabase } from '../apps/server/src/db/migrate';
+import { buildIfStale } from './support/build-if-stale';
+import { removeDataDir, startServer } from './support/server';
 
 const ROUTE = '/login/password';
 const BUDGET = 180 * 1024;
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const webRoot = join(root, 'apps/web/dist');
-/** What the console bundle is built from: a change to any of them makes the bundle stale. */
-const bundleSources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contracts/src', 'apps/widget/src'];
+const isAsset = (request: Request) =>
+  ['script', 'stylesheet'].includes(request.resourceType()) || /\.(m?js|css)$/.test(new URL(request.url()).pathname);
 
-function newestChange(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestChange(join(path, name))), stat.mtimeMs);
-}
-
-function buildConsoleIfStale(): void {
-  const index = join(webRoot, 'index.html');
-  const sources = bundleSources.map((path) => join(root, path)).filter(existsSync);
-  if (existsSync(index) && statSync(index).mtimeMs >= Math.max(...sources.map(newestChange))) return;
-  // stdout carries only the figures: the build talks on stderr.
-  const build = spawnSync('npm', ['run', 'build', '--workspace', 'apps/web'], { cwd: root, stdio: ['ignore', 2, 2] });
-  if (build.status !== 0) throw new Error(`The console build failed (exit ${build.status}).`);
-}
-
-/** The real server on an empty in-memory database, serving apps/web/dist. */
-async function startServer() {
-  const database = await openDatabase({});
-  await migrateDatabase(database);
-  const app = await buildApp({
-    db: database.db,
-    jwtSecret: randomBytes(32).toString('hex'),
-    version: 'bench',
-    logLevel: 'warn',
-    webRoot,
-  });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    url,
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
-}
-
-const isAsset = (request: Request) => ['script', 'stylesheet'].includes(request.resourceType());
-
-/** Every JS and CSS file requested until the sign-in form is visible, with its gzip size. */
+/** Every JS and CSS file requested until the sign-in form is visible, with its gzip size, largest first. */
 async function measureSignIn(baseUrl: string) {
   const browser = await chromium.launch(playwrightConfig.use?.launchOptions);
   try {
@@ -72,9 +27,8 @@ async function measureSignIn(baseUrl: string) {
     await page.getByRole('button', { name: 'Sign In' }).waitFor({ state: 'visible' });
     await page.getByLabel('Password', { exact: true }).waitFor({ state: 'visible' });
     // Files requested by then count even when they finish a little later.
-    const assets = [...requested];
     const files = await Promise.all(
-      assets.map(async (request) => {
+      [...requested].map(async (request) => {
         const response = await request.response();
         if (!response?.ok()) throw new Error(`${request.url()} answered ${response?.status() ?? 'nothing'}.`);
         return { path: new URL(request.url()).pathname, gzip_bytes: gzipSync(await response.body()).length };
@@ -86,10 +40,17 @@ async function measureSignIn(baseUrl: string) {
   }
 }
 
-buildConsoleIfStale();
+buildIfStale('apps/web', 'apps/web/dist/index.html', [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/postcss.config.cjs',
+  'packages/contracts/src',
+  'apps/widget/src',
+]);
 const server = await startServer();
 try {
-  const files = await measureSignIn(server.url);
+  const files = await measureSignIn(server.baseUrl);
   const total = files.reduce((sum, file) => sum + file.gzip_bytes, 0);
   console.log(
     JSON.stringify({
@@ -102,5 +63,6 @@ try {
     }),
   );
 } finally {
-  await server.close();
+  await server.stop();
+  removeDataDir(server);
 }

@@ -1,0 +1,120 @@
+import { ARCHIVE_FORMAT, ARCHIVE_VERSION, EMPTY_JARGON, kbToPm, kbFromPlainText, type ChatAnswer } from '@console/contracts';
+import { BENCH_ADMIN } from './server';
+
+/**
+ * Building and asking an assistant through the public API only, as a team and its visitors do:
+ * sign in, import the project (one archive instead of thousands of calls), sync, deploy, ask.
+ */
+
+export interface Intent {
+  name: string;
+  utterances: string[];
+}
+
+export class Console {
+  private constructor(
+    readonly baseUrl: string,
+    private readonly token: string,
+  ) {}
+
+  static async signIn(baseUrl: string): Promise<Console> {
+    const response = await fetch(`${baseUrl}/api/v1/login/password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(BENCH_ADMIN),
+    });
+    if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+    return new Console(baseUrl, ((await response.json()) as { token: string }).token);
+  }
+
+  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${this.baseUrl}/api/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return (response.status === 204 ? undefined : await response.json()) as T;
+  }
+
+  async workspace(name: string): Promise<string> {
+    const workspace = await this.call<{ id: string }>('POST', '/workspace', { display_name: name });
+    await this.call('POST', `/workspace/${workspace.id}/membership/self`, { role: 'admin' });
+    return workspace.id;
+  }
+
+  /** A project whose content items are the intents (subject = name, utterances = examples), imported as one archive. */
+  async importProject(workspaceId: string, name: string, intents: Intent[], outOfScopeExamples: string[] = []): Promise<string> {
+    const now = new Date().toISOString();
+    const archive = {
+      format: ARCHIVE_FORMAT,
+      version: ARCHIVE_VERSION,
+      exported_at: now,
+      project: {
+        display_name: name,
+        description: '',
+        response_word_cutoff: 200,
+        out_of_scope_response: "Sorry, that is not something I can answer.",
+        pipeline_config: outOfScopeExamples.length ? { out_of_scope_examples: outOfScopeExamples } : {},
+        jargon: EMPTY_JARGON,
+      },
+      sources: [],
+      contents: intents.map((intent) => ({
+        id: crypto.randomUUID(),
+        source_id: null,
+        source_key: null,
+        subject: intent.name,
+        status: 'active',
+        reporting_id: crypto.randomUUID(),
+        response_pm: kbToPm(kbFromPlainText(`Here is what we know about ${intent.name}.`)),
+        utterances: dedupe(intent.utterances).map((text) => ({ text, created_at: now, updated_at: now })),
+        actions: [],
+        created_at: now,
+        updated_at: now,
+      })),
+      intents: [],
+      slots: [],
+    };
+    const form = new FormData();
+    form.append('file', new Blob([JSON.stringify(archive)], { type: 'application/json' }), 'project.json');
+    const response = await fetch(`${this.baseUrl}/api/v1/workspace/${workspaceId}/project/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.token}` },
+      body: form,
+    });
+    if (!response.ok) throw new Error(`import failed: ${response.status} ${await response.text()}`);
+    return ((await response.json()) as { id: string }).id;
+  }
+
+  /** Sync, then deploy the 'Production' deployment for the given origin; answers its key. */
+  async syncAndDeploy(projectId: string, origin: string): Promise<string> {
+    await this.call('POST', `/project/${projectId}/sync`);
+    const { records } = await this.call<{ records: { id: string; key: string }[] }>('GET', `/project/${projectId}/deployment`);
+    const deployment = records[0]!;
+    await this.call('PUT', `/project/${projectId}/deployment/${deployment.id}`, { allowed_origins: origin });
+    await this.call('POST', `/project/${projectId}/deployment/${deployment.id}/deploy`);
+    return deployment.key;
+  }
+}
+
+/** Utterances are unique per item regardless of case and surrounding space. */
+function dedupe(texts: string[]): string[] {
+  const seen = new Set<string>();
+  return texts.filter((text) => {
+    const key = text.trim().toLowerCase();
+    if (!key || key.length > 1024 || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** A visitor's question to a deployed assistant, from an allowed origin. */
+export async function ask(baseUrl: string, deploymentKey: string, origin: string, utterance: string): Promise<ChatAnswer> {
+  const response = await fetch(`${baseUrl}/api/v1/chat/${deploymentKey}/query`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ utterance }),
+  });
+  if (!response.ok) throw new Error(`query failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as ChatAnswer;
+}

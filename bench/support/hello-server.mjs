@@ -1,0 +1,7 @@
+// The baseline of the chat load benchmark: a bare Fastify hello-world in its own process.
+import Fastify from 'fastify';
+
+const app = Fastify({ logger: false });
+app.get('/', async () => ({ hello: 'world' }));
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
