@@ -5,6 +5,7 @@
 // public chat API from an allowed origin. Also: how many of our own off-topic questions each
 // assistant refuses (bench/data/off-topic-questions.txt; not a published figure).
 import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import path from 'node:path';
 import { ask, Console, type Intent } from './support/assistant-api';
 import { removeDataDir, startServer } from './support/server';
@@ -19,16 +20,9 @@ interface Sample {
 }
 
 function readBanking(file: string): Sample[] {
-  return readFileSync(path.join(data, 'banking77', file), 'utf8')
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((line) => {
-      const comma = line.lastIndexOf(',');
-      let text = line.slice(0, comma);
-      if (text.startsWith('"')) text = text.slice(1, -1).replace(/""/g, '"');
-      return { text, label: line.slice(comma + 1) };
-    });
+  // Quoted sentences may hold commas, quotes and line breaks: a CSV reader, not split(',').
+  const rows = parse(readFileSync(path.join(data, 'banking77', file), 'utf8'), { columns: true, skip_empty_lines: true }) as { text: string; category: string }[];
+  return rows.map((row) => ({ text: row.text, label: row.category }));
 }
 
 function readBraun(corpus: string): { train: Sample[]; test: Sample[] } {

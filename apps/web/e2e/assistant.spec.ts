@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { deploymentMessages } from '@console/contracts';
 import { createProject } from './support/projects';
 import { signIn } from './support/sign-in';

@@ -31,6 +31,8 @@ export class JobThread<Job extends { id: number }, Outcome extends { id: number 
   private worker: Worker | null = null;
   /** Per waiting job: takes an outcome (or the error that stopped the worker), says whether the job is settled. */
   private readonly waiting = new Map<number, (outcome: Outcome | Error) => boolean>();
+  /** Told when no job waits any more (closing lets the jobs in hand finish). */
+  private readonly drained: (() => void)[] = [];
 
   constructor(
     private readonly file: URL,
@@ -55,11 +57,11 @@ export class JobThread<Job extends { id: number }, Outcome extends { id: number 
     if (this.waiting.has(job.id)) this.worker?.postMessage(job);
   }
 
-  /** Stops the worker; the jobs still waiting are refused. */
+  /** Lets the jobs in hand finish (a question asked just before shutdown still gets its answer), then stops the worker. */
   async close(): Promise<void> {
+    if (this.waiting.size) await new Promise<void>((resolve) => this.drained.push(resolve));
     const worker = this.worker;
     this.worker = null;
-    this.failAll(new Error('the server is shutting down'));
     if (worker) await worker.terminate();
   }
 
@@ -70,7 +72,10 @@ export class JobThread<Job extends { id: number }, Outcome extends { id: number 
       const receive = this.waiting.get(outcome.id);
       if (!receive?.(outcome)) return;
       this.waiting.delete(outcome.id);
-      if (!this.waiting.size) worker.unref();
+      if (!this.waiting.size) {
+        worker.unref();
+        this.tellDrained();
+      }
     });
     const stopped = (error: Error) => {
       if (this.worker !== worker) return;
@@ -87,5 +92,10 @@ export class JobThread<Job extends { id: number }, Outcome extends { id: number 
     const receivers = [...this.waiting.values()];
     this.waiting.clear();
     for (const receive of receivers) receive(error);
+    this.tellDrained();
+  }
+
+  private tellDrained(): void {
+    for (const resolve of this.drained.splice(0)) resolve();
   }
 }

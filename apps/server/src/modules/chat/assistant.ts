@@ -17,7 +17,7 @@ export interface Assistant {
   events: EventWriter;
   /** Chat queries one client address may send to one deployment per minute. */
   maxQueriesPerMinute: number;
-  /** Writes the events still waiting, then stops the workers. */
+  /** Lets the questions in hand be answered, stops the workers, then writes the events still waiting. */
   close: () => Promise<void>;
 }
 
@@ -38,8 +38,8 @@ export function createAssistant(db: Db, options: AssistantOptions): Assistant {
     events,
     maxQueriesPerMinute: options.maxQueriesPerMinute,
     close: async () => {
-      await events.close();
       await Promise.all([answering.close(), indexes.close()]);
+      await events.close();
     },
   };
 }

@@ -15,7 +15,13 @@ export async function readSnapshot(tx: Db, projectId: string): Promise<Snapshot>
   const [project] = await tx.select().from(projects).where(eq(projects.id, projectId)).limit(1);
   if (!project) throw AppError.notFound();
   const active = and(eq(contents.projectId, projectId), eq(contents.status, 'active'));
-  const contentRows = await tx.select().from(contents).where(active).orderBy(asc(contents.createdAt), asc(contents.reportingId));
+  // Items made together (an import, a pull) share their creation time: the subject orders them, so the
+  // same content trains the same assistant in every copy of a project, whatever ids it was given.
+  const contentRows = await tx
+    .select()
+    .from(contents)
+    .where(active)
+    .orderBy(asc(contents.createdAt), asc(contents.subject), asc(contents.reportingId));
   const utteranceRows = await tx
     .select({ contentId: contentUtterances.contentId, text: contentUtterances.text })
     .from(contentUtterances)
