@@ -3,7 +3,7 @@
 // intent, its training sentences as utterances; Braun's `None` training sentences as the project's
 // out-of-scope examples), is synced and deployed, and every test sentence is asked through the
 // public chat API from an allowed origin. Also: how many of our own off-topic questions each
-// assistant refuses (bench/data/off-topic-questions.txt; not a published figure).
+// assistant refuses (bench/questions/off-topic.txt; not a published figure).
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import path from 'node:path';
@@ -56,7 +56,7 @@ async function answers(baseUrl: string, key: string, questions: string[], subjec
 }
 const OUT_OF_SCOPE = 'None';
 
-const offTopic = readFileSync(path.join(import.meta.dirname, 'data/off-topic-questions.txt'), 'utf8').trim().split('\n');
+const offTopic = readFileSync(path.join(import.meta.dirname, 'questions/off-topic.txt'), 'utf8').trim().split('\n');
 
 const server = await startServer({ CHAT_MAX_QUERIES_PER_MINUTE: '1000000' });
 try {
