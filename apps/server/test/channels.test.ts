@@ -17,7 +17,7 @@ import {
   call,
   countRows,
   createClock,
-  createSignedInUser,
+  createProjectTeam,
   createTestApp,
   createWorkspaceTree,
   expectError,
@@ -25,27 +25,22 @@ import {
   type TestClock,
 } from './helper';
 
+type Team = Awaited<ReturnType<typeof createProjectTeam>>;
+
 /** The channel routes: list, create, read, update, delete and the web widget's configuration; channels in archives. */
 
 let app: FastifyInstance;
 let clock: TestClock;
-let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-let editor: Awaited<ReturnType<typeof createSignedInUser>>;
-let viewer: Awaited<ReturnType<typeof createSignedInUser>>;
-let tree: Awaited<ReturnType<typeof createWorkspaceTree>>;
+let admin: Team['admin'];
+let editor: Team['editor'];
+let viewer: Team['viewer'];
+let tree: Team['tree'];
 let elsewhere: Awaited<ReturnType<typeof createWorkspaceTree>>;
 
 beforeAll(async () => {
   clock = createClock();
   app = await createTestApp(await openTestDatabase(), { clock });
-  admin = await createSignedInUser(app);
-  editor = await createSignedInUser(app);
-  viewer = await createSignedInUser(app);
-  tree = await createWorkspaceTree(app, [
-    { user: admin.user, role: 'admin' },
-    { user: editor.user, role: 'editor' },
-    { user: viewer.user, role: 'viewer' },
-  ]);
+  ({ admin, editor, viewer, tree } = await createProjectTeam(app));
   elsewhere = await createWorkspaceTree(app, [], 'Elsewhere');
 });
 

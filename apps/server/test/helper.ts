@@ -187,6 +187,23 @@ export async function createWorkspaceTree(
   return { workspace: workspace!, project: project!, deployment: deployment!, memberships };
 }
 
+/** A workspace and its project with three signed-in members, one per role (admin, editor, viewer). */
+export async function createProjectTeam(app: FastifyInstance, name = 'Acme') {
+  const admin = await createSignedInUser(app);
+  const editor = await createSignedInUser(app);
+  const viewer = await createSignedInUser(app);
+  const tree = await createWorkspaceTree(
+    app,
+    [
+      { user: admin.user, role: 'admin' },
+      { user: editor.user, role: 'editor' },
+      { user: viewer.user, role: 'viewer' },
+    ],
+    name,
+  );
+  return { admin, editor, viewer, tree };
+}
+
 /** Rows of a table (for "nothing was written" checks). */
 export async function countRows(app: FastifyInstance, table: PgTable, where?: SQL): Promise<number> {
   const [row] = await app.ctx.db.select({ total: count() }).from(table).where(where);

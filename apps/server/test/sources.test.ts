@@ -11,27 +11,22 @@ import {
   type SourceType,
 } from '@console/contracts';
 import { contents, sources } from '../src/db/schema/index';
-import { call, countRows, createSignedInUser, createTestApp, createWorkspaceTree, expectError, openTestDatabase } from './helper';
+import { call, countRows, createProjectTeam, createTestApp, createWorkspaceTree, expectError, openTestDatabase } from './helper';
+
+type Team = Awaited<ReturnType<typeof createProjectTeam>>;
 
 /** The source routes: list, create, read, rename, delete, configuration and conversion. */
 
 let app: FastifyInstance;
-let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-let editor: Awaited<ReturnType<typeof createSignedInUser>>;
-let viewer: Awaited<ReturnType<typeof createSignedInUser>>;
-let tree: Awaited<ReturnType<typeof createWorkspaceTree>>;
+let admin: Team['admin'];
+let editor: Team['editor'];
+let viewer: Team['viewer'];
+let tree: Team['tree'];
 let elsewhere: Awaited<ReturnType<typeof createWorkspaceTree>>;
 
 beforeAll(async () => {
   app = await createTestApp(await openTestDatabase());
-  admin = await createSignedInUser(app);
-  editor = await createSignedInUser(app);
-  viewer = await createSignedInUser(app);
-  tree = await createWorkspaceTree(app, [
-    { user: admin.user, role: 'admin' },
-    { user: editor.user, role: 'editor' },
-    { user: viewer.user, role: 'viewer' },
-  ]);
+  ({ admin, editor, viewer, tree } = await createProjectTeam(app));
   elsewhere = await createWorkspaceTree(app, [], 'Elsewhere');
 });
 

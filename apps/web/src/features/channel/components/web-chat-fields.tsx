@@ -48,10 +48,22 @@ export function WebChatFields({ values, setField, errorAt, readOnly }: ConfigEdi
       error={errorAt(`${section}.${field}`)}
     />
   );
+  /** A slider in pixels: its range and step are those of project-areas §9 for the field of the same name. */
+  const pixels = <S extends 'window' | 'bubbles'>(section: S, field: keyof Config[S] & keyof typeof WEB_CHANNEL_RANGES, label: string) => (
+    <SliderField
+      label={label}
+      unit="px"
+      range={WEB_CHANNEL_RANGES[field]}
+      value={values[section][field] as number}
+      onChange={(value) => setIn(section, field, value as Config[S][typeof field])}
+      error={errorAt(`${section}.${field}`)}
+      disabled={readOnly}
+    />
+  );
   const flag = (field: keyof Config['window'] & string, label: string) => (
     <SwitchField label={label} checked={values.window[field] as boolean} onChange={(checked) => setIn('window', field, checked)} />
   );
-  const { concierge, logos, controlBar, window: windowSettings, bubbles } = values;
+  const { concierge, logos, controlBar, bubbles } = values;
 
   return (
     // A disabled fieldset disables every native input inside: viewers see the configuration, unchanged.
@@ -91,33 +103,9 @@ export function WebChatFields({ values, setField, errorAt, readOnly }: ConfigEdi
         </ConfigSection>
 
         <ConfigSection legend="Window">
-          <SliderField
-            label="Background Blur"
-            unit="px"
-            range={WEB_CHANNEL_RANGES.blur}
-            value={windowSettings.blur}
-            onChange={(value) => setIn('window', 'blur', value)}
-            error={errorAt('window.blur')}
-            disabled={readOnly}
-          />
-          <SliderField
-            label="Full Width"
-            unit="px"
-            range={WEB_CHANNEL_RANGES.fullWidth}
-            value={windowSettings.fullWidth}
-            onChange={(value) => setIn('window', 'fullWidth', value)}
-            error={errorAt('window.fullWidth')}
-            disabled={readOnly}
-          />
-          <SliderField
-            label="Side Width"
-            unit="px"
-            range={WEB_CHANNEL_RANGES.sideWidth}
-            value={windowSettings.sideWidth}
-            onChange={(value) => setIn('window', 'sideWidth', value)}
-            error={errorAt('window.sideWidth')}
-            disabled={readOnly}
-          />
+          {pixels('window', 'blur', 'Background Blur')}
+          {pixels('window', 'fullWidth', 'Full Width')}
+          {pixels('window', 'sideWidth', 'Side Width')}
           <FieldPairs>
             {color('window', 'backgroundColor', 'Background Color')}
             {color('window', 'accentColor', 'Accent Color')}
@@ -134,15 +122,7 @@ export function WebChatFields({ values, setField, errorAt, readOnly }: ConfigEdi
         </ConfigSection>
 
         <ConfigSection legend="Bubbles">
-          <SliderField
-            label="Max Bubble Width"
-            unit="px"
-            range={WEB_CHANNEL_RANGES.maxWidth}
-            value={bubbles.maxWidth}
-            onChange={(value) => setIn('bubbles', 'maxWidth', value)}
-            error={errorAt('bubbles.maxWidth')}
-            disabled={readOnly}
-          />
+          {pixels('bubbles', 'maxWidth', 'Max Bubble Width')}
           <KbMessageField
             label="Welcome Message"
             value={bubbles.welcomeMessage}
