@@ -124,7 +124,7 @@ describe('events', () => {
     // Drizzle passes options of its own (pg: a config object): every argument goes through.
     const textOf = (first: unknown) => (typeof first === 'string' ? first : ((first as { text?: string }).text ?? ''));
     vi.spyOn(driver, 'query').mockImplementation((...args: Parameters<typeof query>) =>
-      textOf(args[0]).startsWith('INSERT INTO events') && ++inserts === 1 ? held.then(() => query(...args)) : query(...args),
+      textOf(args[0]).includes('INSERT INTO events') && ++inserts === 1 ? held.then(() => query(...args)) : query(...args),
     );
     const write = vi.spyOn(closing.ctx.assistant.events, 'write');
     const first = ask(closing, shop.key, { utterance: 'When are you open?' });

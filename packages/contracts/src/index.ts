@@ -25,3 +25,4 @@ export * from './archive';
 export * from './deployment';
 export * from './chat';
 export * from './channel';
+export * from './analytics';

@@ -20,6 +20,8 @@ export const filterComparators = {
   select: ['eq', 'neq'],
   date: ['gte', 'lte'],
   number: ['gte', 'lte'],
+  /** An identifier matched exactly (a deployment key): containing part of one means nothing. */
+  key: ['eq'],
 } as const satisfies Record<string, readonly Comparator[]>;
 export type FilterKind = keyof typeof filterComparators;
 
@@ -27,7 +29,7 @@ export type FilterKind = keyof typeof filterComparators;
 export const NUMBER_FILTER_INPUT = { min: 0, max: 200, step: 10 } as const;
 
 export type FilterSpec =
-  | { kind: 'text' | 'date' | 'number' }
+  | { kind: 'text' | 'date' | 'number' | 'key' }
   | { kind: 'select'; values: readonly [string, ...string[]] };
 
 export interface ListSpec<Sortable extends string = string, Filterable extends string = string> {
@@ -84,6 +86,8 @@ function parseFilterValue(spec: FilterSpec, field: string, raw: string): Parsed 
   switch (spec.kind) {
     case 'text':
       return { ok: true, value: raw };
+    case 'key':
+      return raw.trim() !== '' ? { ok: true, value: raw.trim() } : { ok: false, message: `${field} must be a key` };
     case 'select':
       return spec.values.includes(raw)
         ? { ok: true, value: raw }

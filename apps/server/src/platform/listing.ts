@@ -128,6 +128,7 @@ function filterValue(filter: FilterSpec): z.ZodType {
     case 'number':
       return z.number();
     case 'text':
+    case 'key':
       return z.string();
   }
 }

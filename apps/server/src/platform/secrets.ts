@@ -30,6 +30,8 @@ export interface Keys {
   jwt: Uint8Array;
   codeHmac: Buffer;
   codeEncryption: Buffer;
+  /** Keys a visitor's address and browser into the opaque id analytics count users by. */
+  visitorHmac: Buffer;
 }
 
 export function deriveKeys(secret: string): Keys {
@@ -38,6 +40,7 @@ export function deriveKeys(secret: string): Keys {
     jwt: new TextEncoder().encode(secret),
     codeHmac: derive('code-hmac'),
     codeEncryption: derive('code-encryption'),
+    visitorHmac: derive('visitor-hmac'),
   };
 }
 

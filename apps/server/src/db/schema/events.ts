@@ -1,4 +1,4 @@
-import { index, json, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, json, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { eventDataTypes, inputMethods, integrationTypes, responseTypes } from '@console/contracts';
 import { deployments, projects } from './projects';
 import { moment } from './timestamps';
@@ -27,14 +27,78 @@ export const events = pgTable(
     inputMethod: text({ enum: inputMethods }).notNull(),
     contentId: uuid(),
     reportingId: uuid(),
+    // Who asked, as an opaque key: a keyed hash of the visitor's address and browser, or the console
+    // user of the Real-Time Test (decisions.md). Counts users without storing who they are.
+    visitorId: text(),
     // json, not jsonb: written once per question and read whole, never searched inside, so the
     // binary form's conversion on every insert (about half the insert's cost) buys nothing.
     data: json().$type<Record<string, unknown>>().notNull().default({}),
   },
   (table) => [
-    index('events_project_time_idx').on(table.projectId, table.issuedAt),
+    // With the id, the index gives every page of the log (ordered by time, then id) and the export's
+    // keyset walk without a sort.
+    index('events_project_time_idx').on(table.projectId, table.issuedAt, table.id),
     index('events_conversation_idx').on(table.projectId, table.convId, table.issuedAt),
   ],
 );
 
 export type EventRow = typeof events.$inferSelect;
+
+/**
+ * One row per conversation, kept by the statement that stores its events: the conversation list
+ * pages through it, and the dashboard counts conversations (with errors, out of scope, users) from it
+ * instead of grouping millions of events.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    convId: uuid().primaryKey(),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    // No foreign key: the rollups keep a deleted deployment's history, as the events do.
+    deploymentId: uuid(),
+    integrationType: text({ enum: integrationTypes }).notNull(),
+    visitorId: text(),
+    /** The first question's time: the conversation's Query Date. */
+    issuedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    lastIssuedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    firstUtterance: text(),
+    eventCount: integer().notNull().default(0),
+    requestCount: integer().notNull().default(0),
+    responseCount: integer().notNull().default(0),
+    errorCount: integer().notNull().default(0),
+    oosCount: integer().notNull().default(0),
+    contentCount: integer().notNull().default(0),
+    scenarioCount: integer().notNull().default(0),
+  },
+  (table) => [index('conversations_project_time_idx').on(table.projectId, table.issuedAt, table.convId)],
+);
+
+/**
+ * Events counted per project, deployment, hour (UTC) and kind, kept by the statement that stores the
+ * events: the dashboard and the totals of the query log add up hours instead of counting rows, and
+ * read the raw events only for the partial hours at the edges of a range.
+ */
+export const eventCounts = pgTable(
+  'event_counts',
+  {
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    deploymentId: uuid(),
+    hour: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    dataType: text({ enum: eventDataTypes }).notNull(),
+    responseType: text({ enum: responseTypes }),
+    integrationType: text({ enum: integrationTypes }).notNull(),
+    inputMethod: text({ enum: inputMethods }).notNull(),
+    count: bigint({ mode: 'number' }).notNull(),
+  },
+  (table) => [
+    unique('event_counts_key')
+      .on(table.projectId, table.hour, table.deploymentId, table.dataType, table.responseType, table.integrationType, table.inputMethod)
+      .nullsNotDistinct(),
+  ],
+);
+
+export type ConversationRow = typeof conversations.$inferSelect;

@@ -21,6 +21,7 @@ export function eventRecord(row: NewEvent): string {
     input_method: row.inputMethod,
     content_id: row.contentId ?? null,
     reporting_id: row.reportingId ?? null,
+    visitor_id: row.visitorId ?? null,
     data: row.data ?? {},
   });
 }
@@ -39,5 +40,6 @@ export const EVENT_RECORD_COLUMNS = [
   'input_method',
   'content_id',
   'reporting_id',
+  'visitor_id',
   'data',
 ] as const;

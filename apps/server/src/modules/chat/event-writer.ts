@@ -9,14 +9,44 @@ export interface EventBatching {
 export const DEFAULT_EVENT_BATCHING: EventBatching = { maxEvents: 500 };
 
 /**
- * One INSERT of a whole batch passed as a single JSON parameter: PostgreSQL unpacks it in C
- * (json_populate_recordset), about twice as fast as binding every column of every row, and the gain
- * is larger on the embedded engine, where every parameter crosses into WebAssembly. The statement is
- * sent straight to the driver (both drivers take `query(text, params)`): it is the one statement of
- * the busiest path, and its text never changes.
+ * One statement per batch, the whole batch passed as a single JSON parameter: PostgreSQL unpacks it
+ * in C (json_populate_recordset), about twice as fast as binding every column of every row, and the
+ * gain is larger on the embedded engine, where every parameter crosses into WebAssembly. The same
+ * statement keeps the analytics rollups (`conversations`, `event_counts`) in step with the events:
+ * one statement, so one commit, and the counts can never disagree with the rows. Each rollup row is
+ * added to once per batch (the batch is grouped first). The statement is sent straight to the driver
+ * (both drivers take `query(text, params)`): it is the one statement of the busiest path, and its
+ * text never changes.
  */
 const columns = EVENT_RECORD_COLUMNS.join(', ');
-const INSERT_BATCH = `INSERT INTO events (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::events, $1::json)`;
+const counted = (condition: string) => `count(*) FILTER (WHERE ${condition})::int`;
+const INSERT_BATCH = `WITH batch AS MATERIALIZED (SELECT ${columns} FROM json_populate_recordset(NULL::events, $1::json)),
+stored AS (INSERT INTO events (${columns}) SELECT ${columns} FROM batch),
+hours AS (
+  INSERT INTO event_counts AS c (project_id, deployment_id, hour, data_type, response_type, integration_type, input_method, count)
+  SELECT project_id, deployment_id, date_trunc('hour', issued_at, 'UTC'), data_type, response_type, integration_type, input_method, count(*)
+  FROM batch GROUP BY 1, 2, 3, 4, 5, 6, 7
+  ON CONFLICT ON CONSTRAINT event_counts_key DO UPDATE SET count = c.count + excluded.count
+)
+INSERT INTO conversations AS v (conv_id, project_id, deployment_id, integration_type, visitor_id, issued_at, last_issued_at, first_utterance,
+  event_count, request_count, response_count, error_count, oos_count, content_count, scenario_count)
+SELECT conv_id, project_id, (array_agg(deployment_id))[1], (array_agg(integration_type))[1], (array_agg(visitor_id))[1], min(issued_at), max(issued_at),
+  (array_agg(utterance ORDER BY issued_at) FILTER (WHERE data_type = 'request'))[1],
+  count(*)::int, ${counted("data_type = 'request'")}, ${counted("data_type = 'response'")}, ${counted("data_type = 'error'")},
+  ${counted("response_type = 'oos'")}, ${counted("response_type = 'content'")}, ${counted("response_type = 'scenario'")}
+FROM batch GROUP BY conv_id, project_id
+ON CONFLICT (conv_id) DO UPDATE SET
+  first_utterance = CASE WHEN excluded.issued_at < v.issued_at THEN coalesce(excluded.first_utterance, v.first_utterance) ELSE coalesce(v.first_utterance, excluded.first_utterance) END,
+  issued_at = least(v.issued_at, excluded.issued_at),
+  last_issued_at = greatest(v.last_issued_at, excluded.last_issued_at),
+  event_count = v.event_count + excluded.event_count,
+  request_count = v.request_count + excluded.request_count,
+  response_count = v.response_count + excluded.response_count,
+  error_count = v.error_count + excluded.error_count,
+  oos_count = v.oos_count + excluded.oos_count,
+  content_count = v.content_count + excluded.content_count,
+  scenario_count = v.scenario_count + excluded.scenario_count
+WHERE v.project_id = excluded.project_id`;
 
 function insertBatch(db: Db, records: string[]): Promise<unknown> {
   return (db as unknown as { $client: { query: (text: string, params: unknown[]) => Promise<unknown> } }).$client.query(INSERT_BATCH, [

@@ -12,6 +12,8 @@ export interface QueryTarget {
   deploymentId: string | null;
   snapshotId: string;
   integrationType: IntegrationType;
+  /** Who asks, as an opaque key (./visitors.ts). */
+  visitorId: string;
 }
 
 export type ChatQuery = z.output<typeof chatQueryBody>;
@@ -34,6 +36,7 @@ export async function runQuery(ctx: AppContext, target: QueryTarget, query: Chat
     utterance: query.utterance,
     integrationType: target.integrationType,
     inputMethod: query.input_method,
+    visitorId: target.visitorId,
   };
   const question: Question = {
     utterance: query.utterance,

@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors';
 import { newestSnapshotId } from '../snapshots/service';
 import { chatMessages } from './messages';
 import { runQuery, type ChatQuery } from './query';
+import { consoleVisitor } from './visitors';
 
 /**
  * The console's Real-Time Test: any reader of the project (super users too) asks the project's
@@ -17,7 +18,7 @@ export async function realtimeQuery(ctx: AppContext, user: UserRow, projectId: s
   const { project } = await readableProject(ctx, user, projectId);
   const snapshotId = await newestSnapshotId(ctx.db, project.id);
   if (!snapshotId) throw AppError.conflict(chatMessages.notSynced);
-  return runQuery(ctx, { projectId: project.id, deploymentId: null, snapshotId, integrationType: 'realtime' }, query, receivedAt);
+  return runQuery(ctx, { projectId: project.id, deploymentId: null, snapshotId, integrationType: 'realtime', visitorId: consoleVisitor(user) }, query, receivedAt);
 }
 
 /** The content item a reporting id names in the project now (answers and events carry reporting ids). */

@@ -17,6 +17,7 @@ import { chatMessages } from './messages';
 import { deployedOf, publicDeploymentGate } from './public-access';
 import { runQuery } from './query';
 import { convertReportingId, realtimeQuery } from './realtime';
+import { pageVisitor } from './visitors';
 import { readWidgetConfig } from './widget-config';
 
 const publicKey = (field: string) =>
@@ -67,7 +68,13 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       handler: async (request, reply) => {
         const receivedAt = ctx.now();
         const deployment = deployedOf(request);
-        const target = { projectId: deployment.projectId, deploymentId: deployment.id, snapshotId: deployment.snapshotId, integrationType: 'deployment' } as const;
+        const target = {
+          projectId: deployment.projectId,
+          deploymentId: deployment.id,
+          snapshotId: deployment.snapshotId,
+          integrationType: 'deployment',
+          visitorId: pageVisitor(ctx, deployment.id, request),
+        } as const;
         return sendRendered(reply, await runQuery(ctx, target, request.body, receivedAt));
       },
     });
