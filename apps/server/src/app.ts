@@ -28,6 +28,8 @@ import { channelRoutes } from './modules/channels/routes';
 import { createAssistant } from './modules/chat/assistant';
 import type { EventBatching } from './modules/chat/event-writer';
 import { chatRoutes } from './modules/chat/routes';
+import { analyticsRoutes } from './modules/analytics/routes';
+import { conversationStoreRoutes } from './modules/analytics/conversation-store-routes';
 import { healthRoutes } from './modules/health/routes';
 import { loginRoutes } from './modules/login/routes';
 import { projectMembershipRoutes } from './modules/memberships/project-routes';
@@ -160,7 +162,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Console API', version: deps.version },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The conversation-store API: a workspace API key (ack_...) as the bearer token.
+          apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'API key' },
+        },
+      },
     },
     transform: documentSchemas(jsonSchemaTransform),
   });
@@ -189,6 +197,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(deploymentRoutes(ctx));
       await api.register(channelRoutes(ctx));
       await api.register(chatRoutes(ctx));
+      await api.register(analyticsRoutes(ctx));
+      await api.register(conversationStoreRoutes(ctx));
       await api.register(apiKeyRoutes(ctx));
       await api.register(supportRoutes(ctx));
     },

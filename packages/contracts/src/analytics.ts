@@ -53,6 +53,7 @@ export const conversationEventList = defineList({
 export const summaryFilters = defineList({
   sortable: ['issued_at'],
   filters: { issued_at: eventFilters.issued_at, deployment_key: eventFilters.deployment_key },
+  defaultSort: { field: 'issued_at', direction: 'descending' },
 });
 export const summaryQuerySchema = listQuerySchema(summaryFilters);
 

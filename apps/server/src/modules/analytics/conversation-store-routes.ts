@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  conversationEventList,
+  conversationRecordSchema,
+  eventRecordSchema,
+  listResponse,
+  storeConversationList,
+  storeQueryList,
+} from '@console/contracts';
+import type { AppContext } from '../../context';
+import { listQuery } from '../../platform/listing';
+import { refusals, uuidParam } from '../../platform/params';
+import { conversationStoreGate, storeScopeOf } from './conversation-store';
+import { conversationEvents, conversationOf, conversationPage } from './conversations';
+import { queryPage } from './queries';
+
+/** How the OpenAPI document names the API key scheme of these routes. */
+const apiKeySecurity = [{ apiKey: [] }];
+
+/**
+ * The conversation-store API (issue: a workspace API key reads its deployment's conversations from
+ * outside the console). Public to the user-token check, guarded by the key's own gate; the same
+ * reads as the console's, confined to the key's deployment.
+ */
+export function conversationStoreRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.decorateRequest('storeScope', null);
+    const gate = conversationStoreGate(ctx);
+    const tags = ['conversation store'];
+    const config = { public: true };
+
+    app.get('/conversation-store/conv', {
+      config,
+      onRequest: gate,
+      schema: {
+        tags,
+        security: apiKeySecurity,
+        summary: "The key's deployment's conversations, newest first (API key with read_conversation_store)",
+        querystring: listQuery(storeConversationList),
+        response: { 200: listResponse(conversationRecordSchema), ...refusals },
+      },
+      handler: (request) => conversationPage(ctx, storeScopeOf(request, request.query), request.query),
+    });
+
+    app.get('/conversation-store/conv/:convId', {
+      config,
+      onRequest: gate,
+      schema: {
+        tags,
+        security: apiKeySecurity,
+        summary: "One conversation of the key's deployment: its events, oldest first (API key with read_conversation_store)",
+        params: z.object({ convId: uuidParam('Conv ID') }),
+        querystring: listQuery(conversationEventList),
+        response: { 200: listResponse(eventRecordSchema), ...refusals },
+      },
+      handler: async (request) => {
+        const conversation = await conversationOf(ctx, storeScopeOf(request, { filters: [] }), request.params.convId);
+        return conversationEvents(ctx, conversation, request.query);
+      },
+    });
+
+    app.get('/conversation-store/query', {
+      config,
+      onRequest: gate,
+      schema: {
+        tags,
+        security: apiKeySecurity,
+        summary: "The key's deployment's events, newest first (API key with read_conversation_store)",
+        querystring: listQuery(storeQueryList),
+        response: { 200: listResponse(eventRecordSchema), ...refusals },
+      },
+      handler: (request) => queryPage(ctx, storeScopeOf(request, request.query), request.query),
+    });
+  };
+}

@@ -1,0 +1,116 @@
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  conversationEventList,
+  conversationList,
+  type ConversationRecord,
+  type ConversationSummary,
+  type EventRecord,
+  type ListFilter,
+  type ListQuery,
+  type ListResponse,
+} from '@console/contracts';
+import type { AppContext } from '../../context';
+import { conversations, deployments, events, type ConversationRow } from '../../db/schema/index';
+import { AppError } from '../../platform/errors';
+import { listOrder, listWhere, type ListColumn } from '../../platform/listing';
+import { eventRecordColumns, toEventRecord } from './event-records';
+import { eventColumns } from './queries';
+import { scopeCondition, type EventScope } from './scope';
+
+/** Which counter of a conversation says it holds an event of a kind (`data_type__eq=error`: at least one error). */
+const kindCounters: Record<string, Record<string, ListColumn>> = {
+  data_type: { request: conversations.requestCount, response: conversations.responseCount, error: conversations.errorCount },
+  response_type: { oos: conversations.oosCount, content: conversations.contentCount, scenario: conversations.scenarioCount },
+};
+
+/** A conversation filter: the date is its first question's; a kind is "holds at least one" (eq) or "holds none" (neq). */
+function conversationWhere(scope: EventScope): SQL | undefined {
+  const dated = scope.filters.filter((filter) => filter.field === 'issued_at');
+  const kinds = scope.filters.filter((filter) => filter.field !== 'issued_at');
+  return and(
+    listWhere({ issued_at: conversations.issuedAt }, { filters: dated }, scopeCondition(scope, conversations.projectId, conversations.deploymentId)),
+    ...kinds.map((filter: ListFilter) => {
+      const counter = kindCounters[filter.field]?.[String(filter.value)];
+      if (!counter) throw new Error(`no conversation counter for ${filter.field}=${String(filter.value)}`);
+      return filter.comparator === 'neq' ? sql`${counter} = 0` : sql`${counter} > 0`;
+    }),
+  );
+}
+
+const conversationColumns: Record<string, ListColumn> = { issued_at: conversations.issuedAt };
+
+function toConversationRecord(row: ConversationRow): ConversationRecord {
+  return {
+    conv_id: row.convId,
+    issued_at: row.issuedAt.toISOString(),
+    last_issued_at: row.lastIssuedAt.toISOString(),
+    first_utterance: row.firstUtterance,
+    integration_type: row.integrationType,
+    deployment_id: row.deploymentId,
+    event_count: row.eventCount,
+    error_count: row.errorCount,
+    oos_count: row.oosCount,
+  };
+}
+
+/** One page of conversations, newest first by default, from the conversations rollup. */
+export async function conversationPage(ctx: AppContext, scope: EventScope, query: ListQuery): Promise<ListResponse<ConversationRecord>> {
+  const where = conversationWhere(scope);
+  const [rows, [counted]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(conversations)
+      .where(where)
+      .orderBy(...listOrder(conversationList, conversationColumns, query, conversations.convId))
+      .limit(query.limit)
+      .offset(query.offset),
+    ctx.db.select({ total: count() }).from(conversations).where(where),
+  ]);
+  return { records: rows.map(toConversationRecord), total: Number(counted?.total ?? 0) };
+}
+
+/** The scope's conversation with this id (404 when it is another project's or deployment's, or none). */
+export async function conversationOf(ctx: AppContext, scope: EventScope, convId: string): Promise<ConversationRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.convId, convId), scopeCondition(scope, conversations.projectId, conversations.deploymentId)))
+    .limit(1);
+  if (!row) throw AppError.notFound();
+  return row;
+}
+
+/** The events of one conversation, oldest first by default. */
+export async function conversationEvents(ctx: AppContext, conversation: ConversationRow, query: ListQuery): Promise<ListResponse<EventRecord>> {
+  const where = listWhere(eventColumns, query, and(eq(events.projectId, conversation.projectId), eq(events.convId, conversation.convId)));
+  const [rows, [counted]] = await Promise.all([
+    ctx.db
+      .select(eventRecordColumns)
+      .from(events)
+      .where(where)
+      .orderBy(...listOrder(conversationEventList, eventColumns, query, events.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    ctx.db.select({ total: count() }).from(events).where(where),
+  ]);
+  return { records: rows.map(toEventRecord), total: Number(counted?.total ?? 0) };
+}
+
+export async function conversationSummary(ctx: AppContext, conversation: ConversationRow): Promise<ConversationSummary> {
+  const [deployment] = conversation.deploymentId
+    ? await ctx.db.select({ name: deployments.displayName }).from(deployments).where(eq(deployments.id, conversation.deploymentId)).limit(1)
+    : [];
+  return {
+    conv_id: conversation.convId,
+    issued_at: conversation.issuedAt.toISOString(),
+    last_issued_at: conversation.lastIssuedAt.toISOString(),
+    integration_type: conversation.integrationType,
+    deployment_id: conversation.deploymentId,
+    deployment_name: deployment?.name ?? null,
+    event_count: conversation.eventCount,
+    request_count: conversation.requestCount,
+    response_count: conversation.responseCount,
+    error_count: conversation.errorCount,
+    oos_count: conversation.oosCount,
+  };
+}

@@ -1,0 +1,153 @@
+import type { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  EXPORT_TOTAL_HEADER,
+  conversationEventList,
+  conversationList,
+  conversationRecordSchema,
+  conversationSummarySchema,
+  eventRecordSchema,
+  exportFileName,
+  listResponse,
+  queryList,
+  summaryChartsSchema,
+  summaryFilters,
+  summarySchema,
+} from '@console/contracts';
+import type { AppContext } from '../../context';
+import { readableProject } from '../../platform/access';
+import { requireAuth } from '../../platform/authenticate';
+import { attachmentDisposition } from '../../platform/download';
+import { listQuery } from '../../platform/listing';
+import { idParams, refusals, security, uuidParam } from '../../platform/params';
+import { conversationEvents, conversationOf, conversationPage, conversationSummary } from './conversations';
+import { exportEvents } from './query-export';
+import { countEvents, queryPage } from './queries';
+import { eventScope } from './scope';
+import { chartsOf, summaryOf } from './summary';
+
+const conversationParams = z.object({ id: uuidParam('Id'), convId: uuidParam('Conv ID') });
+
+/**
+ * The analytics of a project (project-areas §2, §7): dashboard, conversations, query log and its
+ * export. Every reader of the project reads them; the project comes from the path and is checked
+ * like every project route, and every read is confined to it.
+ */
+export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['analytics'];
+
+    app.get('/project/:id/summary', {
+      schema: {
+        tags,
+        security,
+        summary: "The dashboard's counts over a range of issued_at and a deployment (the project's readers)",
+        params: idParams,
+        querystring: listQuery(summaryFilters),
+        response: { 200: summarySchema, ...refusals },
+      },
+      handler: async (request) => {
+        const { project } = await readableProject(ctx, requireAuth(request).user, request.params.id);
+        return summaryOf(ctx, await eventScope(ctx, project.id, request.query));
+      },
+    });
+
+    app.get('/project/:id/summary/charts', {
+      schema: {
+        tags,
+        security,
+        summary: "The dashboard's charts: questions and out of scope per day in `tz`, top content, top out-of-scope questions (the project's readers)",
+        params: idParams,
+        querystring: listQuery(summaryFilters),
+        response: { 200: summaryChartsSchema, ...refusals },
+      },
+      handler: async (request) => {
+        const { project } = await readableProject(ctx, requireAuth(request).user, request.params.id);
+        return chartsOf(ctx, await eventScope(ctx, project.id, request.query), request.query.tz ?? 'UTC');
+      },
+    });
+
+    app.get('/project/:id/conv', {
+      schema: {
+        tags,
+        security,
+        summary: "The project's conversations, newest first (the project's readers)",
+        params: idParams,
+        querystring: listQuery(conversationList),
+        response: { 200: listResponse(conversationRecordSchema), ...refusals },
+      },
+      handler: async (request) => {
+        const { project } = await readableProject(ctx, requireAuth(request).user, request.params.id);
+        return conversationPage(ctx, await eventScope(ctx, project.id, request.query), request.query);
+      },
+    });
+
+    app.get('/project/:id/conv/:convId', {
+      schema: {
+        tags,
+        security,
+        summary: "One conversation's events, oldest first (the project's readers)",
+        params: conversationParams,
+        querystring: listQuery(conversationEventList),
+        response: { 200: listResponse(eventRecordSchema), ...refusals },
+      },
+      handler: async (request) => {
+        const { project } = await readableProject(ctx, requireAuth(request).user, request.params.id);
+        const conversation = await conversationOf(ctx, { projectId: project.id, deploymentId: undefined, filters: [] }, request.params.convId);
+        return conversationEvents(ctx, conversation, request.query);
+      },
+    });
+
+    app.get('/project/:id/conv/:convId/summary', {
+      schema: {
+        tags,
+        security,
+        summary: "One conversation's counts (the project's readers)",
+        params: conversationParams,
+        response: { 200: conversationSummarySchema, ...refusals },
+      },
+      handler: async (request) => {
+        const { project } = await readableProject(ctx, requireAuth(request).user, request.params.id);
+        return conversationSummary(ctx, await conversationOf(ctx, { projectId: project.id, deploymentId: undefined, filters: [] }, request.params.convId));
+      },
+    });
+
+    app.get('/project/:id/query', {
+      schema: {
+        tags,
+        security,
+        summary: "The project's query log: every event, newest first (the project's readers)",
+        params: idParams,
+        querystring: listQuery(queryList),
+        response: { 200: listResponse(eventRecordSchema), ...refusals },
+      },
+      handler: async (request) => {
+        const { project } = await readableProject(ctx, requireAuth(request).user, request.params.id);
+        return queryPage(ctx, await eventScope(ctx, project.id, request.query), request.query);
+      },
+    });
+
+    app.get('/project/:id/query/export', {
+      schema: {
+        tags,
+        security,
+        summary: `The query log (with the list's filters) as a JSON array streamed one event per line, oldest first, timestamps in \`tz\` (default UTC); ${EXPORT_TOTAL_HEADER} tells how many events (the project's readers)`,
+        params: idParams,
+        querystring: listQuery(queryList),
+        // Streamed as written (no serializer runs over a stream): the schema documents its records.
+        response: { 200: z.custom<Readable>().describe('A JSON array of event records (as GET /project/{id}/query), one per line'), ...refusals },
+      },
+      handler: async (request, reply) => {
+        const { project } = await readableProject(ctx, requireAuth(request).user, request.params.id);
+        const scope = await eventScope(ctx, project.id, request.query);
+        const total = await countEvents(ctx, scope);
+        return reply
+          .type('application/json; charset=utf-8')
+          .header('content-disposition', attachmentDisposition(exportFileName(project.id)))
+          .header(EXPORT_TOTAL_HEADER, String(total))
+          .send(exportEvents(ctx, scope, request.query.tz ?? 'UTC'));
+      },
+    });
+  };
+}
