@@ -38,6 +38,11 @@ export default defineConfig({
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'] },
             // The rich-text editor (TipTap, ProseMirror) loads with the pages that use it, never with sign-in.
             { name: 'vendor-editor', test: /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|linkifyjs|orderedmap|rope-sequence|w3c-keyname)[\\/]/ },
+            // The dashboard's charts (Recharts and what only it uses) load with the dashboard alone.
+            {
+              name: 'vendor-charts',
+              test: /node_modules[\\/](@mantine[\\/]charts|recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs|redux|redux-thunk|react-redux|reselect|immer|decimal\.js-light)[\\/]/,
+            },
           ],
         },
       },

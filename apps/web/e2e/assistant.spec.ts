@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { deploymentMessages } from '@console/contracts';
+import { ask, createAnsweredItem } from './support/assistant';
 import { createProject } from './support/projects';
 import { signIn } from './support/sign-in';
 import { seeded, users } from './support/users';
@@ -9,36 +10,6 @@ const item = {
   response: 'Our parcel lockers stand at every railway station and open day and night.',
   utterances: ['Where can I find a parcel locker?', 'Do you have parcel lockers?', 'parcel locker locations'],
 };
-
-/** A content item with a response and utterances, made through its screens as an editor would. */
-async function createAnsweredItem(page: Page, projectId: string) {
-  await page.goto(`/project/${projectId}/content`);
-  await page.getByRole('button', { name: 'Create Content' }).click();
-  const create = page.getByRole('dialog', { name: 'Create Content' });
-  await create.getByLabel('Subject').fill(item.subject);
-  await create.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByRole('heading', { name: item.subject })).toBeVisible();
-
-  const responseCard = page.getByRole('region', { name: 'Response' });
-  await page.getByRole('textbox', { name: 'Response' }).click();
-  await page.keyboard.type(item.response);
-  await responseCard.getByRole('button', { name: 'Save' }).click();
-  await expect(responseCard.getByText('Saved!')).toBeVisible();
-
-  const utterances = page.getByRole('region', { name: 'Utterances' });
-  for (const text of item.utterances) {
-    await utterances.getByLabel('New utterance').fill(text);
-    await utterances.getByRole('button', { name: 'Add Utterance' }).click();
-    await expect(utterances.getByRole('cell', { name: text, exact: true })).toBeVisible();
-  }
-}
-
-/** Asks the Real-Time Test's widget a question (the widget lives in a shadow root, which locators pierce). */
-async function ask(page: Page, question: string) {
-  const drawer = page.getByRole('dialog', { name: 'Real-Time Test' });
-  await drawer.getByLabel('Your question').fill(question);
-  await drawer.getByLabel('Your question').press('Enter');
-}
 
 test('an editor syncs, deploys and tries the assistant in the Real-Time Test, down to the content behind an answer', async ({ page }) => {
   await signIn(page, users.plain);
@@ -59,7 +30,7 @@ test('an editor syncs, deploys and tries the assistant in the Real-Time Test, do
   await drawer.getByRole('button', { name: 'Close Real-Time Test' }).click();
   await expect(drawer).toHaveCount(0);
 
-  await createAnsweredItem(page, projectId);
+  await createAnsweredItem(page, projectId, item);
 
   await sync.click();
   await expect(deploy).toBeEnabled();

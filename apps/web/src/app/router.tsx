@@ -70,6 +70,10 @@ export const routes: RouteObject[] = [
               { path: projectPaths.channel.path, lazy: () => import('@/features/channel/components/channel-detail-page').then((m) => ({ Component: m.ChannelDetailPage })) },
               { path: projectPaths.deployments.path, lazy: () => import('@/features/deployment/components/deployment-list-page').then((m) => ({ Component: m.DeploymentListPage })) },
               { path: projectPaths.deployment.path, lazy: () => import('@/features/deployment/components/deployment-detail-page').then((m) => ({ Component: m.DeploymentDetailPage })) },
+              { path: projectPaths.dashboard.path, lazy: () => import('@/features/analytics/components/dashboard-page').then((m) => ({ Component: m.DashboardPage })) },
+              { path: projectPaths.conversations.path, lazy: () => import('@/features/analytics/components/conversation-list-page').then((m) => ({ Component: m.ConversationListPage })) },
+              { path: projectPaths.conversation.path, lazy: () => import('@/features/analytics/components/conversation-detail-page').then((m) => ({ Component: m.ConversationDetailPage })) },
+              { path: projectPaths.queries.path, lazy: () => import('@/features/analytics/components/query-list-page').then((m) => ({ Component: m.QueryListPage })) },
               // Areas of later releases.
               { path: '*', lazy: () => import('@/features/project/components/project-page').then((m) => ({ Component: m.ProjectPage })) },
             ],

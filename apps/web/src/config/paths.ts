@@ -87,6 +87,13 @@ export const projectPaths = {
     path: 'deployment/:deploymentId',
     to: (projectId: string, deploymentId: string) => `/project/${id(projectId)}/deployment/${id(deploymentId)}`,
   },
+  dashboard: { path: 'dashboard', to: (projectId: string) => `/project/${id(projectId)}/dashboard` },
+  conversations: { path: 'conv', to: (projectId: string) => `/project/${id(projectId)}/conv` },
+  conversation: {
+    path: 'conv/:convId',
+    to: (projectId: string, convId: string) => `/project/${id(projectId)}/conv/${id(convId)}`,
+  },
+  queries: { path: 'query', to: (projectId: string) => `/project/${id(projectId)}/query` },
 } as const;
 
 /** Sub-paths of a project (project-areas spec) and the sidebar label of each. */

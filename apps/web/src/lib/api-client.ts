@@ -205,4 +205,7 @@ export const api = {
     const response = await authorizedFetch(path, { ...options, method: 'GET' });
     return { blob: await response.blob(), fileName: fileNameOf(response, fallbackName) };
   },
+  /** GETs an answer whose body the caller reads as it arrives (a streamed export, with progress), with the session's bearer. */
+  stream: (path: string, options: Pick<RequestOptions<unknown>, 'query' | 'signal'> = {}): Promise<Response> =>
+    authorizedFetch(path, { ...options, method: 'GET' }),
 };

@@ -1,5 +1,6 @@
-import { useEffect, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useState, type ReactNode } from 'react';
 import {
+  ActionIcon,
   Alert,
   Group,
   Loader,
@@ -12,7 +13,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconAlertCircle, IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowDown, IconArrowUp, IconArrowsSort, IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ListResponse } from '@console/contracts';
 import { errorDetail } from '@/lib/api-client';
@@ -45,6 +46,10 @@ export interface DataTableProps<T> {
   rowName?: (row: T) => string;
   /** Menu.Item elements of the row menu; a row with none gets no menu. */
   rowMenu?: (row: T) => ReactNode;
+  /** Filters of fields no column shows (an event log's type or deployment), after the columns' own. */
+  filters?: FilterField[];
+  /** What a row shows when expanded (an event's JSON): adds a first column of toggles ('Details of {name}'). */
+  rowDetail?: (row: T) => ReactNode;
 }
 
 const SKELETON_ROWS = 3;
@@ -68,16 +73,27 @@ function SortHeader({ column, list }: { column: DataTableColumn<unknown>; list: 
 /**
  * The console's list table (console.md §4, §8): sortable headers, a filter bar, paging with a
  * page-size choice, all state in the URL (useListQuery); loading, failed and empty states; an
- * optional row menu.
+ * optional row menu and optional row details that expand below their row.
  */
-export function DataTable<T>({ label, columns, list, query, rowKey, rowName, rowMenu }: DataTableProps<T>) {
+export function DataTable<T>({ label, columns, list, query, rowKey, rowName, rowMenu, filters = [], rowDetail }: DataTableProps<T>) {
   const records = query.isError ? [] : (query.data?.records ?? []);
   const total = query.isError ? 0 : (query.data?.total ?? 0);
   const pages = pageCount(total, list.state.limit);
-  const span = columns.length + (rowMenu ? 1 : 0);
-  const filterFields: FilterField[] = columns
-    .filter((column) => column.filterField)
-    .map((column) => ({ field: column.filterField!, header: column.header, labels: column.filterLabels }));
+  const span = columns.length + (rowMenu ? 1 : 0) + (rowDetail ? 1 : 0);
+  const detailId = useId();
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const toggleDetail = (key: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+  const filterFields: FilterField[] = [
+    ...columns
+      .filter((column) => column.filterField)
+      .map((column) => ({ field: column.filterField!, header: column.header, labels: column.filterLabels })),
+    ...filters,
+  ];
   // A page past the end (the last row of the last page was deleted, or a stale link): go to the last page.
   const pastEnd = !query.isPending && !query.isError && !query.isFetching && list.page > pages;
   const { setPage } = list;
@@ -102,6 +118,11 @@ export function DataTable<T>({ label, columns, list, query, rowKey, rowName, row
         <Table striped highlightOnHover verticalSpacing={6} aria-label={label} aria-busy={query.isFetching || undefined}>
           <Table.Thead>
             <Table.Tr>
+              {rowDetail && (
+                <Table.Th w={40}>
+                  <VisuallyHidden>Details</VisuallyHidden>
+                </Table.Th>
+              )}
               {columns.map((column) => {
                 const active = list.state.sort?.field === column.sortField ? list.state.sort?.direction : undefined;
                 return (
@@ -128,19 +149,42 @@ export function DataTable<T>({ label, columns, list, query, rowKey, rowName, row
                     ))}
                   </Table.Tr>
                 ))
-              : records.map((row) => {
+              : records.map((row, index) => {
+                  const key = rowKey(row);
                   const menu = rowMenu?.(row);
+                  const open = rowDetail !== undefined && expanded.has(key);
                   return (
-                    <Table.Tr key={rowKey(row)}>
-                      {columns.map((column) => (
-                        <Table.Td key={column.key}>{column.render(row)}</Table.Td>
-                      ))}
-                      {rowMenu && (
-                        <Table.Td>
-                          {menu && <RowMenu name={rowName?.(row) ?? rowKey(row)}>{menu}</RowMenu>}
-                        </Table.Td>
+                    <Fragment key={key}>
+                      <Table.Tr>
+                        {rowDetail && (
+                          <Table.Td>
+                            <ActionIcon
+                              variant="subtle"
+                              color="gray"
+                              aria-label={`Details of ${rowName?.(row) ?? key}`}
+                              aria-expanded={open}
+                              aria-controls={open ? `${detailId}-${index}` : undefined}
+                              onClick={() => toggleDetail(key)}
+                            >
+                              {open ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+                            </ActionIcon>
+                          </Table.Td>
+                        )}
+                        {columns.map((column) => (
+                          <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+                        ))}
+                        {rowMenu && (
+                          <Table.Td>
+                            {menu && <RowMenu name={rowName?.(row) ?? key}>{menu}</RowMenu>}
+                          </Table.Td>
+                        )}
+                      </Table.Tr>
+                      {open && (
+                        <Table.Tr id={`${detailId}-${index}`}>
+                          <Table.Td colSpan={span}>{rowDetail(row)}</Table.Td>
+                        </Table.Tr>
                       )}
-                    </Table.Tr>
+                    </Fragment>
                   );
                 })}
             {!query.isPending && records.length === 0 && (

@@ -14,6 +14,13 @@ export interface FilterField {
   header: string;
   /** Readable names of a select filter's values. */
   labels?: Record<string, string> | undefined;
+  /** The values a key filter may take, named (a project's deployments); without them the key is typed. */
+  options?: FilterOption[] | undefined;
+}
+
+export interface FilterOption {
+  value: string;
+  label: string;
 }
 
 /** A text input whose value follows the URL but writes to it only after a pause in typing. */
@@ -90,6 +97,37 @@ function SelectFilter({ header, field, labels, spec, list }: FilterField & { spe
   );
 }
 
+/**
+ * The options of a key's Select with the chosen key among them: a key the options do not name (a
+ * deleted deployment, a stale link, options still loading) shows as itself instead of as nothing.
+ */
+export function withChosenOption(options: FilterOption[], value: string | null): FilterOption[] {
+  return value === null || options.some((option) => option.value === value) ? options : [...options, { value, label: value }];
+}
+
+/** An identifier matched exactly (eq only): chosen by name from the options when given, typed otherwise. */
+function KeyFilter({ header, field, options, list }: FilterField & { list: ListQueryControls }) {
+  const key = filterKey(field, 'eq');
+  const value = list.state.filters[key] ?? null;
+  const label = `Filter by ${header}`;
+  if (!options) {
+    return <DebouncedText label={label} value={value ?? ''} onCommit={(next) => list.setFilter(key, next)} />;
+  }
+  return (
+    <Select
+      size="xs"
+      label={label}
+      data={withChosenOption(options, value)}
+      value={value}
+      clearable
+      searchable
+      placeholder="Any"
+      onChange={(next) => list.setFilter(key, next)}
+      w={180}
+    />
+  );
+}
+
 function RangeFilter({ header, field, kind, list }: FilterField & { kind: 'date' | 'number'; list: ListQueryControls }) {
   const fromKey = filterKey(field, 'gte');
   const toKey = filterKey(field, 'lte');
@@ -137,7 +175,7 @@ export function FilterBar({ fields, list }: { fields: FilterField[]; list: ListQ
 
   return (
     <Group gap="sm" align="flex-end" role="search" aria-label="Filters">
-      {fields.map(({ field, header, labels }) => {
+      {fields.map(({ field, header, labels, options }) => {
         const spec = specs[field];
         if (!spec) return null;
         const label = `Filter by ${header}`;
@@ -155,6 +193,8 @@ export function FilterBar({ fields, list }: { fields: FilterField[]; list: ListQ
           }
           case 'select':
             return <SelectFilter key={field} field={field} header={header} labels={labels} spec={spec} list={list} />;
+          case 'key':
+            return <KeyFilter key={field} field={field} header={header} options={options} list={list} />;
           case 'date':
           case 'number':
             return <RangeFilter key={field} field={field} header={header} kind={spec.kind} list={list} />;

@@ -1,4 +1,5 @@
 export { DataTable, type DataTableColumn, type DataTableProps } from './data-table';
+export { withChosenOption, type FilterField, type FilterOption } from './filter-bar';
 export { modifiedColumn, nameColumn, statusColumn } from './columns';
 export { DeleteMenuItem, RowMenu } from './row-menu';
 export { useRowDeletion } from './use-row-deletion';

@@ -53,6 +53,13 @@ describe('readListState', () => {
     expect(read('limit=0').limit).toBe(DEFAULT_PAGE_SIZE);
   });
 
+  it('reads a key filter as an exact match, never a blank one', () => {
+    const keyed = defineList({ sortable: ['issued_at'], filters: { deployment_key: { kind: 'key' } } });
+    const filters = (query: string) => readListState(new URLSearchParams(query), keyed).filters;
+    expect(filters('deployment_key__eq=prod-1')).toEqual({ deployment_key__eq: 'prod-1' });
+    expect(filters('deployment_key__eq=%20&deployment_key__like=prod&deployment_key__neq=prod')).toEqual({});
+  });
+
   it('keeps offsets on a page boundary', () => {
     expect(read('limit=10&offset=15').offset).toBe(10);
   });

@@ -53,6 +53,8 @@ function filterAllowed(spec: ListSpec, field: string, comparator: string, value:
   if (filter.kind === 'select') return filter.values.includes(value);
   if (filter.kind === 'number') return value.trim() !== '' && Number.isFinite(Number(value));
   if (filter.kind === 'date') return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(new Date(value).getTime());
+  // The server refuses a blank key.
+  if (filter.kind === 'key') return value.trim() !== '';
   return true;
 }
 

@@ -7,7 +7,7 @@ import { formatDateTime } from '@/lib/format';
 
 /** The conversations of one deployment (project-areas §2: the conv list filtered by deployment_key__eq). */
 export function deploymentConversationsPath(deployment: Pick<Deployment, 'project_id' | 'key'>): string {
-  return `${paths.project.to(deployment.project_id, 'conv')}?${new URLSearchParams({ deployment_key__eq: deployment.key })}`;
+  return `${projectPaths.conversations.to(deployment.project_id)}?${new URLSearchParams({ deployment_key__eq: deployment.key })}`;
 }
 
 interface DeploymentDetailsProps {

@@ -6,9 +6,6 @@ import { PlaceholderPage } from '@/components/placeholder-page';
 const laterAreaTitles: Record<string, string> = {
   scenario: 'Scenarios',
   sequence: 'Sequences',
-  channel: 'Channels',
-  dashboard: 'Dashboard',
-  conv: 'Conversations',
 };
 
 /** A project path no page of this release answers: an area still to come, or no route at all. */

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { ChatWidget, type ChatTransport, type WidgetEvent } from '@console/widget';
 import { ErrorView } from '@/components/error-view';
 import { FullPageLoader } from '@/components/full-page-loader';
-import { paths, projectPaths } from '@/config/paths';
+import { projectPaths } from '@/config/paths';
 import { convertReportingId } from '../api/convert-reporting-id';
 import { useTestChannelConfig } from '../api/get-test-channel-config';
 import { queryRealtime } from '../api/query-realtime';
@@ -39,7 +39,7 @@ export function RealTimeTest({ projectId, onLeave }: RealTimeTestProps) {
       }
     } else if (event.type === 'navigate-query-log') {
       onLeave();
-      void navigate(paths.project.to(projectId, `conv/${encodeURIComponent(event.conv_id)}`));
+      void navigate(projectPaths.conversation.to(projectId, event.conv_id));
     }
   }
 

@@ -1,0 +1,49 @@
+import { Anchor, Group, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { EventRecord } from '@console/contracts';
+import type { DataTableColumn, FilterField, FilterOption } from '@/components/data-table';
+import { projectPaths } from '@/config/paths';
+import { formatDateTime } from '@/lib/format';
+import { dataTypeLabels, responseTypeLabels } from '../event-labels';
+
+/** The columns and filters the analytics lists share (project-areas §2). */
+
+/** 'Query Date': when the event (or a conversation's first question) happened, in the browser's locale and zone. */
+export function queryDateColumn<T extends { issued_at: string }>(): DataTableColumn<T> {
+  return {
+    key: 'issued_at',
+    header: 'Query Date',
+    sortField: 'issued_at',
+    filterField: 'issued_at',
+    render: (row) => formatDateTime(row.issued_at),
+  };
+}
+
+/** 'Response Type' of an answer ('—' for a request or an error); an answer from content links to it. */
+export function responseTypeColumn(projectId: string): DataTableColumn<EventRecord> {
+  return {
+    key: 'response_type',
+    header: 'Response Type',
+    filterField: 'response_type',
+    filterLabels: responseTypeLabels,
+    render: (event) => (
+      <Group gap="xs" wrap="nowrap">
+        <Text size="sm">{event.response_type ? responseTypeLabels[event.response_type] : '—'}</Text>
+        {event.content_id && (
+          <Anchor component={Link} to={projectPaths.content.to(projectId, event.content_id)} size="sm">
+            Open content
+          </Anchor>
+        )}
+      </Group>
+    ),
+  };
+}
+
+/** The event type, a filter of lists that show no column for it. */
+export const dataTypeFilter: FilterField = { field: 'data_type', header: 'Type', labels: dataTypeLabels };
+export const responseTypeFilter: FilterField = { field: 'response_type', header: 'Response Type', labels: responseTypeLabels };
+
+/** The deployment an event came through, chosen by name (the Real-Time Test's events have none). */
+export function deploymentFilter(options: FilterOption[]): FilterField {
+  return { field: 'deployment_key', header: 'Deployment', options };
+}
