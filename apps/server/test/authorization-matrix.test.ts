@@ -26,11 +26,13 @@ import {
   workspaces,
   type UserRow,
 } from '../src/db/schema/index';
+import { eventRecord } from '../src/modules/chat/event-records';
 import { readSnapshot } from '../src/modules/snapshots/read-snapshot';
 import { hashPassword } from '../src/platform/passwords';
 import { sha256 } from '../src/platform/secrets';
 import { STRONG_PASSWORD, call, countRows, createTestApp, createWorkspaceTree, openTestDatabase, tokenFor, uniqueEmail } from './helper';
 import { administrationRows } from './authorization/rows-administration';
+import { analyticsRows } from './authorization/rows-analytics';
 import { assistantRows } from './authorization/rows-assistant';
 import { channelRows } from './authorization/rows-channel';
 import { contentRows } from './authorization/rows-content';
@@ -43,7 +45,7 @@ import { callers, targets, type Caller, type Cell, type Row, type Target } from 
  * expected status for every caller on a resource of their own workspace and of another workspace.
  * Every cell runs on fresh resources, and a refused call must leave them exactly as they were.
  */
-const table: Row[] = [...administrationRows, ...projectRows, ...sourceRows, ...contentRows, ...channelRows, ...assistantRows];
+const table: Row[] = [...administrationRows, ...projectRows, ...sourceRows, ...contentRows, ...channelRows, ...assistantRows, ...analyticsRows];
 
 let app: FastifyInstance;
 let passwordHash: string;
@@ -140,6 +142,21 @@ async function prepare(target: Target): Promise<Cell> {
     .insert(channels)
     .values({ projectId, displayName: 'Website Chat', type: 'web', key: randomUUID(), config: DEFAULT_WEB_CHANNEL_CONFIG })
     .returning();
+  // One question to the deployment and its answer, stored as the chat path stores them (rollups too).
+  const convId = randomUUID();
+  const asked = { projectId, deploymentId: tree.deployment.id, convId, utterance: 'How fast do you ship?', integrationType: 'deployment', inputMethod: 'text' } as const;
+  await app.ctx.assistant.events.write([
+    eventRecord({ ...asked, issuedAt: new Date(), dataType: 'request', data: { turn: 1 } }),
+    eventRecord({
+      ...asked,
+      issuedAt: new Date(),
+      dataType: 'response',
+      responseType: 'content',
+      contentId: content!.id,
+      reportingId: content!.reportingId,
+      data: { turn: 1 },
+    }),
+  ]);
   return {
     workspaceId: tree.workspace.id,
     projectId,
@@ -158,6 +175,7 @@ async function prepare(target: Target): Promise<Cell> {
     intentId: intent!.id,
     slotId: slot!.id,
     channelId: channel!.id,
+    convId,
   };
 }
 
@@ -232,6 +250,28 @@ describe('authorization matrix', () => {
   it('lists every route once', () => {
     const routes = table.map((row) => row.route);
     expect(new Set(routes).size).toBe(routes.length);
+  });
+
+  it('holds every route a user token opens, and only real routes', async () => {
+    // Routes without the bearer scheme are public (sign-in, the chat API) or take a workspace API key
+    // (the conversation store): chat.test.ts and analytics.test.ts cover who may call them.
+    const elsewhere = new Set([
+      // The caller's own session: the same for every caller (session.test.ts).
+      'GET /session',
+    ]);
+    const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    const paths = response.json<{ paths: Record<string, Record<string, { security?: Record<string, unknown>[] }>> }>().paths;
+    const documented = Object.entries(paths).flatMap(([path, operations]) =>
+      Object.entries(operations).map(([method, operation]) => ({
+        route: `${method.toUpperCase()} ${path.replace(/^\/api\/v1/, '')}`,
+        bearer: operation.security?.some((scheme) => 'bearer' in scheme) ?? false,
+      })),
+    );
+    // A route may have several rows, told apart by a note in parentheses.
+    const rows = new Set(table.map((row) => row.route.replace(/ \(.*\)$/, '')));
+    expect(documented.filter((route) => route.bearer && !rows.has(route.route) && !elsewhere.has(route.route)).map((route) => route.route)).toEqual([]);
+    const known = new Set(documented.map((route) => route.route));
+    expect([...rows].filter((route) => !known.has(route))).toEqual([]);
   });
 
   it(`answers every cell as the table says (${table.length} routes x ${callers.length} callers x ${targets.length} targets)`, async () => {

@@ -166,6 +166,10 @@ export type SummaryCharts = z.infer<typeof summaryChartsSchema>;
 /** The longest range the charts draw day by day. */
 export const CHART_MAX_DAYS = 366;
 
+export const analyticsMessages = {
+  chartRangeTooLong: `The range must be at most ${CHART_MAX_DAYS} days`,
+} as const;
+
 /** Which list a dashboard count opens, with which filter (each count leads to the questions behind it). */
 export const summaryLinks: Record<SummaryCount, { list: 'query' | 'conv'; filter?: { field: AnalyticsFilterField; value: string } }> = {
   user_count: { list: 'conv' },

@@ -43,6 +43,8 @@ export interface Cell {
   slotId: string;
   /** A draft web channel with the default configuration. */
   channelId: string;
+  /** A conversation of the deployment: one question and its answer (the content item). */
+  convId: string;
 }
 
 export interface Row {

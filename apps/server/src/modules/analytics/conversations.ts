@@ -1,4 +1,4 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   conversationEventList,
   conversationList,
@@ -80,6 +80,19 @@ export async function conversationOf(ctx: AppContext, scope: EventScope, convId:
   return row;
 }
 
+/**
+ * A question and its answer are often stamped in the same millisecond (the answer's time is taken
+ * when the question goes to the engine): at equal times the question comes first, so a conversation
+ * reads in the order it happened whatever the events' random ids.
+ */
+const questionFirst = sql`CASE WHEN ${events.dataType} = 'request' THEN 0 ELSE 1 END`;
+
+function conversationEventOrder(query: ListQuery): SQL[] {
+  const direction = query.sort.direction === 'ascending' ? asc : desc;
+  const [time, id] = listOrder(conversationEventList, eventColumns, query, events.id);
+  return [time!, direction(questionFirst), id!];
+}
+
 /** The events of one conversation, oldest first by default. */
 export async function conversationEvents(ctx: AppContext, conversation: ConversationRow, query: ListQuery): Promise<ListResponse<EventRecord>> {
   const where = listWhere(eventColumns, query, and(eq(events.projectId, conversation.projectId), eq(events.convId, conversation.convId)));
@@ -88,7 +101,7 @@ export async function conversationEvents(ctx: AppContext, conversation: Conversa
       .select(eventRecordColumns)
       .from(events)
       .where(where)
-      .orderBy(...listOrder(conversationEventList, eventColumns, query, events.id))
+      .orderBy(...conversationEventOrder(query))
       .limit(query.limit)
       .offset(query.offset),
     ctx.db.select({ total: count() }).from(events).where(where),

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { CHART_MAX_DAYS, TOP_ITEMS, TOP_ITEMS_SAMPLE, type Summary, type SummaryCharts } from '@console/contracts';
+import { CHART_MAX_DAYS, analyticsMessages, TOP_ITEMS, TOP_ITEMS_SAMPLE, type Summary, type SummaryCharts } from '@console/contracts';
 import type { AppContext } from '../../context';
 import { contents, conversations, eventCounts, events } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
@@ -66,7 +66,10 @@ export async function chartsOf(ctx: AppContext, scope: EventScope, timeZone: str
   const range = timeRange(scope.filters);
   const to = range.to ?? now;
   const from = range.from ?? new Date(to.getTime() - 30 * DAY_MS);
-  if (to.getTime() - from.getTime() > CHART_MAX_DAYS * DAY_MS) throw AppError.badRequest(`The range must be at most ${CHART_MAX_DAYS} days`);
+  // Counted in calendar days of the zone: a year of days across a change of clock is still a year.
+  if (to.getTime() - from.getTime() > (CHART_MAX_DAYS + 1) * DAY_MS) throw AppError.badRequest(analyticsMessages.chartRangeTooLong);
+  const calendar = daysBetween(from, to, timeZone);
+  if (calendar.length > CHART_MAX_DAYS) throw AppError.badRequest(analyticsMessages.chartRangeTooLong);
 
   const dayOf = sql<string>`to_char(${eventCounts.hour} AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`;
   const perDay = await ctx.db
@@ -86,7 +89,7 @@ export async function chartsOf(ctx: AppContext, scope: EventScope, timeZone: str
     // By position: the zone is a parameter, and the same expression written twice would be two parameters.
     .groupBy(sql`1`);
   const counted = new Map(perDay.map((row) => [row.day, row]));
-  const days = daysBetween(from, to, timeZone).map((day) => ({
+  const days = calendar.map((day) => ({
     day,
     request_count: Number(counted.get(day)?.requests ?? 0),
     oos_count: Number(counted.get(day)?.oos ?? 0),
