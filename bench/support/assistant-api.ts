@@ -14,7 +14,8 @@ export interface Intent {
 export class Console {
   private constructor(
     readonly baseUrl: string,
-    private readonly token: string,
+    /** The bearer token, for calls made outside `call` (a streamed download). */
+    readonly token: string,
   ) {}
 
   static async signIn(baseUrl: string): Promise<Console> {

@@ -22,11 +22,18 @@ export async function freePort(): Promise<number> {
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
+  /** The server's own process (node running main.ts), for reading its memory from /proc. */
+  pid: number;
   stop: () => Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'console-bench-'));
+export interface StartOptions {
+  /** Reuse a data directory (a database generated while no server ran); by default a fresh one. */
+  dataDir?: string;
+}
+
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'console-bench-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const root = path.resolve(import.meta.dirname, '../..');
@@ -58,6 +65,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     baseUrl,
     dataDir,
+    pid: child.pid!,
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

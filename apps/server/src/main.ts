@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app';
+import { DEFAULT_EVENT_BATCHING, EMBEDDED_STATISTICS_EVERY, refreshEventStatistics } from './modules/chat/event-writer';
 import { ConfigError, readConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
     onIdleConnectionError: (error) => console.error(`An idle database connection was closed: ${error.message}`),
   });
   await migrateDatabase(database);
+  // The embedded engine keeps no statistics of its own (no autovacuum): start from fresh ones.
+  if (database.kind === 'pglite') await refreshEventStatistics(database.db);
   // Pulls a stopped process left 'running' can never finish.
   await failInterruptedPulls({ db: database.db, now: () => new Date() });
 
@@ -55,6 +58,7 @@ async function main(): Promise<void> {
     outboundAllowPrivate: config.outboundAllowPrivate,
     limits: { maxCallsPerAddress: config.loginMaxCallsPerAddress },
     chatMaxQueriesPerMinute: config.chatMaxQueriesPerMinute,
+    eventBatching: database.kind === 'pglite' ? { ...DEFAULT_EVENT_BATCHING, refreshStatisticsEvery: EMBEDDED_STATISTICS_EVERY } : undefined,
   });
 
   let closing = false;

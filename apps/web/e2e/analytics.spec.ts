@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { EXPORT_TOTAL_HEADER, eventRecordSchema, exportFileName } from '@console/contracts';
+import { EXPORT_TOTAL_HEADER, exportFileName, exportRecordSchema } from '@console/contracts';
 import { ask, createAnsweredItem } from './support/assistant';
 import { createProject } from './support/projects';
 import { signIn } from './support/sign-in';
@@ -113,7 +113,7 @@ test('the questions of the Real-Time Test show on the dashboard, in their conver
   expect(download.suggestedFilename()).toBe(exportFileName(projectId));
   const exported: unknown = JSON.parse(await readFile(await download.path(), 'utf8'));
   expect(Array.isArray(exported)).toBe(true);
-  const records = (exported as unknown[]).map((record) => eventRecordSchema.parse(record));
+  const records = (exported as unknown[]).map((record) => exportRecordSchema.strict().parse(record));
   expect(records).toHaveLength(6);
   expect(records.map((record) => record.data_type).sort()).toEqual(['request', 'request', 'request', 'response', 'response', 'response']);
   expect(records.filter((record) => record.response_type === 'oos').map((record) => record.utterance)).toEqual([questions.outOfScope]);

@@ -99,6 +99,14 @@ export const eventRecordSchema = z.object({
 });
 export type EventRecord = z.infer<typeof eventRecordSchema>;
 
+/**
+ * An event in the export: the record as stored, `data` whole. The request, response and error the
+ * list answers beside `data` are inside it; writing them twice would double the file and read each
+ * event's JSON four times.
+ */
+export const exportRecordSchema = eventRecordSchema.omit({ request: true, response: true, error: true });
+export type ExportRecord = z.infer<typeof exportRecordSchema>;
+
 /** One conversation in the list: Query Date (its first question), First Utterance, Conv ID. */
 export const conversationRecordSchema = z.object({
   conv_id: z.string(),

@@ -8,7 +8,7 @@ import { eventWhere } from './queries';
 import type { EventScope } from './scope';
 
 /** Events read per statement: large enough that a round trip is cheap beside the rows, small enough to keep memory flat. */
-export const EXPORT_BATCH = 2000;
+export const EXPORT_BATCH = 500;
 
 type ExportRow = Awaited<ReturnType<typeof readBatch>>[number];
 
@@ -20,41 +20,45 @@ function readBatch(ctx: AppContext, scope: EventScope, after: { issuedAt: Date; 
   return ctx.db.select(exportColumns).from(events).where(where).orderBy(asc(events.issuedAt), asc(events.id)).limit(EXPORT_BATCH);
 }
 
-/** One event as a line of the file: the record of the query log, its timestamp in the caller's zone. */
+/** One event as a line of the file (an ExportRecord), its timestamp in the caller's zone. */
 function exportLine(row: ExportRow, format: (instant: Date) => string): string {
   const json = JSON.stringify;
   return (
     `{"id":${json(row.id)},"issued_at":${json(format(row.issuedAt))},"data_type":${json(row.dataType)},"conv_id":${json(row.convId)},` +
     `"utterance":${json(row.utterance)},"response_type":${json(row.responseType)},"integration_type":${json(row.integrationType)},` +
     `"input_method":${json(row.inputMethod)},"deployment_id":${json(row.deploymentId)},"content_id":${json(row.contentId)},` +
-    `"reporting_id":${json(row.reportingId)},"data":${row.data},"request":${row.request ?? 'null'},"response":${row.response ?? 'null'},` +
-    `"error":${row.error ?? 'null'}}`
+    `"reporting_id":${json(row.reportingId)},"data":${row.data}}`
   );
 }
 
 /**
  * The query log as a JSON array, one event per line, oldest first. It walks the project-time-id
- * index by keyset (each batch starts after the last event sent), pulled by the reader: a batch is
- * read only when the client has taken the previous one, so memory stays flat whatever the log's size.
+ * index by keyset (each batch starts after the last event read), reading the next batch while this
+ * one is written, and is pulled by the reader: at most two batches are in hand whatever the log's
+ * size, so memory stays flat.
  */
 export function exportEvents(ctx: AppContext, scope: EventScope, timeZone: string): Readable {
   const format = zonedFormatter(timeZone);
   async function* lines(): AsyncGenerator<string> {
     yield '[';
-    let after: { issuedAt: Date; id: string } | null = null;
-    let first = true;
-    for (;;) {
-      const rows = await readBatch(ctx, scope, after);
-      if (!rows.length) break;
-      let chunk = '';
-      for (const row of rows) {
-        chunk += `${first ? '\n' : ',\n'}${exportLine(row, format)}`;
-        first = false;
+    let next: Promise<ExportRow[]> | null = readBatch(ctx, scope, null);
+    let separator = '\n';
+    try {
+      while (next) {
+        const rows: ExportRow[] = await next;
+        const last: ExportRow | undefined = rows.at(-1);
+        next = last && rows.length === EXPORT_BATCH ? readBatch(ctx, scope, { issuedAt: last.issuedAt, id: last.id }) : null;
+        if (!rows.length) break;
+        const chunk: string[] = [];
+        for (const row of rows) {
+          chunk.push(separator, exportLine(row, format));
+          separator = ',\n';
+        }
+        yield chunk.join('');
       }
-      yield chunk;
-      const last = rows.at(-1)!;
-      after = { issuedAt: last.issuedAt, id: last.id };
-      if (rows.length < EXPORT_BATCH) break;
+    } finally {
+      // A client that went away leaves a read in flight: it ends here, never as an unhandled rejection.
+      await next?.catch(() => undefined);
     }
     yield '\n]\n';
   }

@@ -13,21 +13,24 @@ import { scopeCondition, timeRange, type EventScope } from './scope';
  */
 export async function summaryOf(ctx: AppContext, scope: EventScope): Promise<Summary> {
   const where = listWhere({ issued_at: conversations.issuedAt }, { filters: scope.filters }, scopeCondition(scope, conversations.projectId, conversations.deploymentId));
-  const [totals, [conversation]] = await Promise.all([
+  const visitor = sql<string>`coalesce(${conversations.visitorId}, ${conversations.convId}::text)`;
+  // Distinct visitors counted over a DISTINCT subquery: PostgreSQL hashes it, where count(DISTINCT) sorts.
+  const visitors = ctx.db.selectDistinct({ visitor }).from(conversations).where(where).as('visitors');
+  const [totals, [conversation], [users]] = await Promise.all([
     eventTotals(ctx, scope),
     ctx.db
       .select({
         conversations: sql<string>`count(*)`,
         withErrors: sql<string>`count(*) FILTER (WHERE ${conversations.errorCount} > 0)`,
         outOfScope: sql<string>`count(*) FILTER (WHERE ${conversations.oosCount} > 0)`,
-        // A conversation from before visitors were recorded counts as its own visitor.
-        users: sql<string>`count(DISTINCT coalesce(${conversations.visitorId}, ${conversations.convId}::text))`,
       })
       .from(conversations)
       .where(where),
+    // A conversation from before visitors were recorded counts as its own visitor.
+    ctx.db.select({ users: sql<string>`count(*)` }).from(visitors),
   ]);
   return {
-    user_count: Number(conversation?.users ?? 0),
+    user_count: Number(users?.users ?? 0),
     event_count: totals.event,
     error_count: totals.error,
     request_count: totals.request,

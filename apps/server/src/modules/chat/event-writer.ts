@@ -1,9 +1,23 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { EVENT_RECORD_COLUMNS } from './event-records';
 
 export interface EventBatching {
   /** A batch is written as soon as this many events wait. */
   maxEvents: number;
+  /**
+   * Refresh the planner's statistics of the events and their rollups after this many events (the
+   * embedded engine runs no autovacuum: without statistics its plans for a large log go wrong).
+   */
+  refreshStatisticsEvery?: number;
+}
+
+/** How often the embedded engine's statistics are refreshed (ANALYZE samples a fixed number of rows, so it costs about the same at any size). */
+export const EMBEDDED_STATISTICS_EVERY = 50_000;
+
+/** ANALYZE of the tables the analytics read. */
+export async function refreshEventStatistics(db: Db): Promise<void> {
+  await db.execute(sql`ANALYZE events, conversations, event_counts`);
 }
 
 export const DEFAULT_EVENT_BATCHING: EventBatching = { maxEvents: 500 };
@@ -74,6 +88,7 @@ export class EventWriter {
   private scheduled: NodeJS.Immediate | null = null;
   private writing: Promise<void> | null = null;
   private closing = false;
+  private sinceStatistics = 0;
 
   constructor(
     private readonly db: Db,
@@ -129,10 +144,22 @@ export class EventWriter {
     });
   }
 
+  /** Runs between batches, after the stored ones were answered; a failure only delays the next refresh. */
+  private async keepStatistics(written: number): Promise<void> {
+    const every = this.batching.refreshStatisticsEvery;
+    if (!every) return;
+    this.sinceStatistics += written;
+    if (this.sinceStatistics < every) return;
+    this.sinceStatistics = 0;
+    await refreshEventStatistics(this.db).catch(() => undefined);
+  }
+
   private async insert(batch: Waiting[]): Promise<void> {
     try {
-      await insertBatch(this.db, batch.flatMap((waiting) => waiting.rows));
+      const rows = batch.flatMap((waiting) => waiting.rows);
+      await insertBatch(this.db, rows);
       for (const waiting of batch) waiting.resolve();
+      await this.keepStatistics(rows.length);
     } catch (error) {
       if (batch.length === 1) return batch[0]!.reject(error);
       // One query's bad rows (its project deleted meanwhile) must not fail the others': each alone.
