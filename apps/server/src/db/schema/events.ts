@@ -101,4 +101,29 @@ export const eventCounts = pgTable(
   ],
 );
 
+/**
+ * Conversations counted per project, deployment and hour of their first question, with how many hold
+ * at least one event of each kind; kept by the statement that stores the events (a conversation is
+ * counted in its hour when its first events are stored, and in a kind's column when its first event
+ * of that kind is). The dashboard's conversation counts and the conversation list's total add hours.
+ */
+export const conversationCounts = pgTable(
+  'conversation_counts',
+  {
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    deploymentId: uuid(),
+    hour: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    conversations: integer().notNull(),
+    withRequests: integer().notNull(),
+    withResponses: integer().notNull(),
+    withErrors: integer().notNull(),
+    withOos: integer().notNull(),
+    withContent: integer().notNull(),
+    withScenario: integer().notNull(),
+  },
+  (table) => [unique('conversation_counts_key').on(table.projectId, table.hour, table.deploymentId).nullsNotDistinct()],
+);
+
 export type ConversationRow = typeof conversations.$inferSelect;

@@ -13,15 +13,10 @@ import type { AppContext } from '../../context';
 import { conversations, deployments, events, type ConversationRow } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import { listOrder, listWhere, type ListColumn } from '../../platform/listing';
+import { conversationCounters, conversationTotals, filterKind } from './conversation-totals';
 import { eventRecordColumns, toEventRecord } from './event-records';
 import { eventColumns } from './queries';
 import { scopeCondition, type EventScope } from './scope';
-
-/** Which counter of a conversation says it holds an event of a kind (`data_type__eq=error`: at least one error). */
-const kindCounters: Record<string, Record<string, ListColumn>> = {
-  data_type: { request: conversations.requestCount, response: conversations.responseCount, error: conversations.errorCount },
-  response_type: { oos: conversations.oosCount, content: conversations.contentCount, scenario: conversations.scenarioCount },
-};
 
 /** A conversation filter: the date is its first question's; a kind is "holds at least one" (eq) or "holds none" (neq). */
 function conversationWhere(scope: EventScope): SQL | undefined {
@@ -30,8 +25,9 @@ function conversationWhere(scope: EventScope): SQL | undefined {
   return and(
     listWhere({ issued_at: conversations.issuedAt }, { filters: dated }, scopeCondition(scope, conversations.projectId, conversations.deploymentId)),
     ...kinds.map((filter: ListFilter) => {
-      const counter = kindCounters[filter.field]?.[String(filter.value)];
-      if (!counter) throw new Error(`no conversation counter for ${filter.field}=${String(filter.value)}`);
+      const kind = filterKind(filter);
+      if (!kind) throw new Error(`no conversation counter for ${filter.field}=${String(filter.value)}`);
+      const counter = conversationCounters[kind];
       return filter.comparator === 'neq' ? sql`${counter} = 0` : sql`${counter} > 0`;
     }),
   );
@@ -53,10 +49,27 @@ function toConversationRecord(row: ConversationRow): ConversationRecord {
   };
 }
 
+/**
+ * The list's total: from the hourly conversation counts when at most one kind is filtered (holding it,
+ * or the rest), else counted row by row.
+ */
+async function countConversations(ctx: AppContext, scope: EventScope, where: SQL | undefined): Promise<number> {
+  const kindFilters = scope.filters.filter((filter) => filter.field !== 'issued_at');
+  const [only] = kindFilters;
+  const kind = only ? filterKind(only) : null;
+  if (kindFilters.length === 0 || (kindFilters.length === 1 && kind)) {
+    const totals = await conversationTotals(ctx, scope);
+    if (!only || !kind) return totals.conversations;
+    return only.comparator === 'neq' ? totals.conversations - totals[kind] : totals[kind];
+  }
+  const [counted] = await ctx.db.select({ total: count() }).from(conversations).where(where);
+  return Number(counted?.total ?? 0);
+}
+
 /** One page of conversations, newest first by default, from the conversations rollup. */
 export async function conversationPage(ctx: AppContext, scope: EventScope, query: ListQuery): Promise<ListResponse<ConversationRecord>> {
   const where = conversationWhere(scope);
-  const [rows, [counted]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     ctx.db
       .select()
       .from(conversations)
@@ -64,9 +77,9 @@ export async function conversationPage(ctx: AppContext, scope: EventScope, query
       .orderBy(...listOrder(conversationList, conversationColumns, query, conversations.convId))
       .limit(query.limit)
       .offset(query.offset),
-    ctx.db.select({ total: count() }).from(conversations).where(where),
+    countConversations(ctx, scope, where),
   ]);
-  return { records: rows.map(toConversationRecord), total: Number(counted?.total ?? 0) };
+  return { records: rows.map(toConversationRecord), total };
 }
 
 /** The scope's conversation with this id (404 when it is another project's or deployment's, or none). */

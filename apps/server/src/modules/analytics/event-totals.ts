@@ -3,6 +3,7 @@ import type { ListFilter } from '@console/contracts';
 import type { AppContext } from '../../context';
 import { eventCounts, events } from '../../db/schema/index';
 import { listWhere, type ListColumn } from '../../platform/listing';
+import { byWholeHours } from './hourly-totals';
 import { scopeCondition, timeRange, type EventScope } from './scope';
 
 /** The event counts the dashboard shows and the query log's total is one of. */
@@ -20,9 +21,6 @@ export function countable(filters: ListFilter[]): boolean {
   return filters.every((filter) => countedFields.has(filter.field));
 }
 
-const HOUR_MS = 3_600_000;
-const floorHour = (at: Date) => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
-const ceilHour = (at: Date) => new Date(Math.ceil(at.getTime() / HOUR_MS) * HOUR_MS);
 
 interface Source {
   columns: Record<string, ListColumn>;
@@ -91,19 +89,13 @@ function add(a: EventTotals, b: EventTotals): EventTotals {
   return { event: a.event + b.event, request: a.request + b.request, response: a.response + b.response, error: a.error + b.error, oos: a.oos + b.oos };
 }
 
-/**
- * Counts the scope's events from the hourly rollup for the whole hours of the range, and from the
- * events themselves for the partial hours at its two ends (at most two hours of rows, read through
- * the project-and-time index). Exact for any range, at a cost that does not grow with the log.
- */
+/** Counts the scope's events: whole hours from `event_counts`, the partial hours at the range's ends from the events. */
 export async function eventTotals(ctx: AppContext, scope: EventScope): Promise<EventTotals> {
   if (!countable(scope.filters)) throw new Error('eventTotals needs filters the hourly counts keep');
-  const { from, to } = timeRange(scope.filters);
-  const firstHour = from ? ceilHour(from) : null;
-  const endHour = to ? floorHour(to) : null;
-  if (firstHour && endHour && firstHour >= endHour) return totalsOf(ctx, rawEvents, scope, from, to);
-  const parts = [totalsOf(ctx, hourlyCounts, scope, firstHour, endHour)];
-  if (from && firstHour && from < firstHour) parts.push(totalsOf(ctx, rawEvents, scope, from, firstHour));
-  if (to && endHour && endHour < to) parts.push(totalsOf(ctx, rawEvents, scope, endHour, to));
-  return (await Promise.all(parts)).reduce(add);
+  return byWholeHours(
+    timeRange(scope.filters),
+    (from, to) => totalsOf(ctx, hourlyCounts, scope, from, to),
+    (from, to) => totalsOf(ctx, rawEvents, scope, from, to),
+    add,
+  );
 }

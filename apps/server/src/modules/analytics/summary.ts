@@ -4,28 +4,22 @@ import type { AppContext } from '../../context';
 import { contents, conversations, eventCounts, events } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import { listWhere } from '../../platform/listing';
+import { conversationTotals } from './conversation-totals';
 import { eventTotals } from './event-totals';
 import { scopeCondition, timeRange, type EventScope } from './scope';
 
 /**
- * The dashboard's counts (project-areas §3 Summary): the events from the hourly counts, the
- * conversations (dated by their first question) and their users from the conversations rollup.
+ * The dashboard's counts (project-areas §3 Summary): the events and the conversations (dated by
+ * their first question) from their hourly counts, the users from the conversations rollup.
  */
 export async function summaryOf(ctx: AppContext, scope: EventScope): Promise<Summary> {
   const where = listWhere({ issued_at: conversations.issuedAt }, { filters: scope.filters }, scopeCondition(scope, conversations.projectId, conversations.deploymentId));
   const visitor = sql<string>`coalesce(${conversations.visitorId}, ${conversations.convId}::text)`;
   // Distinct visitors counted over a DISTINCT subquery: PostgreSQL hashes it, where count(DISTINCT) sorts.
   const visitors = ctx.db.selectDistinct({ visitor }).from(conversations).where(where).as('visitors');
-  const [totals, [conversation], [users]] = await Promise.all([
+  const [totals, conversation, [users]] = await Promise.all([
     eventTotals(ctx, scope),
-    ctx.db
-      .select({
-        conversations: sql<string>`count(*)`,
-        withErrors: sql<string>`count(*) FILTER (WHERE ${conversations.errorCount} > 0)`,
-        outOfScope: sql<string>`count(*) FILTER (WHERE ${conversations.oosCount} > 0)`,
-      })
-      .from(conversations)
-      .where(where),
+    conversationTotals(ctx, scope),
     // A conversation from before visitors were recorded counts as its own visitor.
     ctx.db.select({ users: sql<string>`count(*)` }).from(visitors),
   ]);
@@ -36,9 +30,9 @@ export async function summaryOf(ctx: AppContext, scope: EventScope): Promise<Sum
     request_count: totals.request,
     response_count: totals.response,
     oos_count: totals.oos,
-    conversation_count: Number(conversation?.conversations ?? 0),
-    conv_error_count: Number(conversation?.withErrors ?? 0),
-    conv_oos_count: Number(conversation?.outOfScope ?? 0),
+    conversation_count: conversation.conversations,
+    conv_error_count: conversation.error,
+    conv_oos_count: conversation.oos,
   };
 }
 

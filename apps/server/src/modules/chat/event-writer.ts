@@ -26,7 +26,7 @@ export const DEFAULT_EVENT_BATCHING: EventBatching = { maxEvents: 500 };
  * One statement per batch, the whole batch passed as a single JSON parameter: PostgreSQL unpacks it
  * in C (json_populate_recordset), about twice as fast as binding every column of every row, and the
  * gain is larger on the embedded engine, where every parameter crosses into WebAssembly. The same
- * statement keeps the analytics rollups (`conversations`, `event_counts`) in step with the events:
+ * statement keeps the analytics rollups (`event_counts`, `conversations`, `conversation_counts`) in step with the events:
  * one statement, so one commit, and the counts can never disagree with the rows. Each rollup row is
  * added to once per batch (the batch is grouped first). The statement is sent straight to the driver
  * (both drivers take `query(text, params)`): it is the one statement of the busiest path, and its
@@ -34,6 +34,21 @@ export const DEFAULT_EVENT_BATCHING: EventBatching = { maxEvents: 500 };
  */
 const columns = EVENT_RECORD_COLUMNS.join(', ');
 const counted = (condition: string) => `count(*) FILTER (WHERE ${condition})::int`;
+/** A conversation's counters, each the number of its events of one kind. */
+const kinds = {
+  request_count: "data_type = 'request'",
+  response_count: "data_type = 'response'",
+  error_count: "data_type = 'error'",
+  oos_count: "response_type = 'oos'",
+  content_count: "response_type = 'content'",
+  scenario_count: "response_type = 'scenario'",
+} as const;
+const kindNames = Object.keys(kinds) as (keyof typeof kinds)[];
+/** The conversation_counts column of each counter: conversations holding at least one such event. */
+const holding = { request_count: 'with_requests', response_count: 'with_responses', error_count: 'with_errors', oos_count: 'with_oos', content_count: 'with_content', scenario_count: 'with_scenario' } as const;
+// A counter equal to the batch's own share became non-zero in this batch: the conversation just came to hold that kind.
+const becameHolding = (name: keyof typeof kinds) => `count(*) FILTER (WHERE c.${name} > 0 AND c.${name} = b.${name})::int`;
+
 const INSERT_BATCH = `WITH batch AS MATERIALIZED (SELECT ${columns} FROM json_populate_recordset(NULL::events, $1::json)),
 stored AS (INSERT INTO events (${columns}) SELECT ${columns} FROM batch),
 hours AS (
@@ -41,26 +56,36 @@ hours AS (
   SELECT project_id, deployment_id, date_trunc('hour', issued_at, 'UTC'), data_type, response_type, integration_type, input_method, count(*)
   FROM batch GROUP BY 1, 2, 3, 4, 5, 6, 7
   ON CONFLICT ON CONSTRAINT event_counts_key DO UPDATE SET count = c.count + excluded.count
+),
+per_conversation AS MATERIALIZED (
+  SELECT conv_id, project_id, (array_agg(deployment_id))[1] AS deployment_id, (array_agg(integration_type))[1] AS integration_type,
+    (array_agg(visitor_id))[1] AS visitor_id, min(issued_at) AS issued_at, max(issued_at) AS last_issued_at,
+    (array_agg(utterance ORDER BY issued_at) FILTER (WHERE data_type = 'request'))[1] AS first_utterance, count(*)::int AS event_count,
+    ${kindNames.map((name) => `${counted(kinds[name])} AS ${name}`).join(', ')}
+  FROM batch GROUP BY conv_id, project_id
+),
+stored_conversations AS (
+  INSERT INTO conversations AS v (conv_id, project_id, deployment_id, integration_type, visitor_id, issued_at, last_issued_at, first_utterance,
+    event_count, ${kindNames.join(', ')})
+  SELECT conv_id, project_id, deployment_id, integration_type, visitor_id, issued_at, last_issued_at, first_utterance, event_count, ${kindNames.join(', ')}
+  FROM per_conversation
+  ON CONFLICT (conv_id) DO UPDATE SET
+    first_utterance = CASE WHEN excluded.issued_at < v.issued_at THEN coalesce(excluded.first_utterance, v.first_utterance) ELSE coalesce(v.first_utterance, excluded.first_utterance) END,
+    issued_at = least(v.issued_at, excluded.issued_at),
+    last_issued_at = greatest(v.last_issued_at, excluded.last_issued_at),
+    event_count = v.event_count + excluded.event_count,
+    ${kindNames.map((name) => `${name} = v.${name} + excluded.${name}`).join(',\n    ')}
+  WHERE v.project_id = excluded.project_id
+  RETURNING v.conv_id, v.project_id, v.deployment_id, v.issued_at, v.event_count, ${kindNames.map((name) => `v.${name}`).join(', ')}
 )
-INSERT INTO conversations AS v (conv_id, project_id, deployment_id, integration_type, visitor_id, issued_at, last_issued_at, first_utterance,
-  event_count, request_count, response_count, error_count, oos_count, content_count, scenario_count)
-SELECT conv_id, project_id, (array_agg(deployment_id))[1], (array_agg(integration_type))[1], (array_agg(visitor_id))[1], min(issued_at), max(issued_at),
-  (array_agg(utterance ORDER BY issued_at) FILTER (WHERE data_type = 'request'))[1],
-  count(*)::int, ${counted("data_type = 'request'")}, ${counted("data_type = 'response'")}, ${counted("data_type = 'error'")},
-  ${counted("response_type = 'oos'")}, ${counted("response_type = 'content'")}, ${counted("response_type = 'scenario'")}
-FROM batch GROUP BY conv_id, project_id
-ON CONFLICT (conv_id) DO UPDATE SET
-  first_utterance = CASE WHEN excluded.issued_at < v.issued_at THEN coalesce(excluded.first_utterance, v.first_utterance) ELSE coalesce(v.first_utterance, excluded.first_utterance) END,
-  issued_at = least(v.issued_at, excluded.issued_at),
-  last_issued_at = greatest(v.last_issued_at, excluded.last_issued_at),
-  event_count = v.event_count + excluded.event_count,
-  request_count = v.request_count + excluded.request_count,
-  response_count = v.response_count + excluded.response_count,
-  error_count = v.error_count + excluded.error_count,
-  oos_count = v.oos_count + excluded.oos_count,
-  content_count = v.content_count + excluded.content_count,
-  scenario_count = v.scenario_count + excluded.scenario_count
-WHERE v.project_id = excluded.project_id`;
+INSERT INTO conversation_counts AS n (project_id, deployment_id, hour, conversations, ${kindNames.map((name) => holding[name]).join(', ')})
+SELECT c.project_id, c.deployment_id, date_trunc('hour', c.issued_at, 'UTC'), count(*) FILTER (WHERE c.event_count = b.event_count)::int,
+  ${kindNames.map(becameHolding).join(', ')}
+FROM stored_conversations c JOIN per_conversation b ON b.conv_id = c.conv_id
+GROUP BY 1, 2, 3
+ON CONFLICT ON CONSTRAINT conversation_counts_key DO UPDATE SET
+  conversations = n.conversations + excluded.conversations,
+  ${kindNames.map((name) => `${holding[name]} = n.${holding[name]} + excluded.${holding[name]}`).join(',\n  ')}`;
 
 function insertBatch(db: Db, records: string[]): Promise<unknown> {
   return (db as unknown as { $client: { query: (text: string, params: unknown[]) => Promise<unknown> } }).$client.query(INSERT_BATCH, [
