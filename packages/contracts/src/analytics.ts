@@ -58,12 +58,8 @@ export const summaryFilters = defineList({
 export const summaryQuerySchema = listQuerySchema(summaryFilters);
 
 /** The conversation-store API reads one deployment (the key's): no deployment filter. */
-export const storeConversationList = defineList({
-  sortable: ['issued_at'],
-  filters: { issued_at: eventFilters.issued_at, data_type: eventFilters.data_type, response_type: eventFilters.response_type },
-  defaultSort: { field: 'issued_at', direction: 'descending' },
-});
-export const storeQueryList = defineList({
+/** Its conversations and its events take the same filters and order. */
+export const storeList = defineList({
   sortable: ['issued_at'],
   filters: { issued_at: eventFilters.issued_at, data_type: eventFilters.data_type, response_type: eventFilters.response_type },
   defaultSort: { field: 'issued_at', direction: 'descending' },

@@ -5,8 +5,7 @@ import {
   conversationRecordSchema,
   eventRecordSchema,
   listResponse,
-  storeConversationList,
-  storeQueryList,
+  storeList,
 } from '@console/contracts';
 import type { AppContext } from '../../context';
 import { listQuery } from '../../platform/listing';
@@ -37,7 +36,7 @@ export function conversationStoreRoutes(ctx: AppContext): FastifyPluginAsyncZod 
         tags,
         security: apiKeySecurity,
         summary: "The key's deployment's conversations, newest first (API key with read_conversation_store)",
-        querystring: listQuery(storeConversationList),
+        querystring: listQuery(storeList),
         response: { 200: listResponse(conversationRecordSchema), ...refusals },
       },
       handler: (request) => conversationPage(ctx, storeScopeOf(request, request.query), request.query),
@@ -67,7 +66,7 @@ export function conversationStoreRoutes(ctx: AppContext): FastifyPluginAsyncZod 
         tags,
         security: apiKeySecurity,
         summary: "The key's deployment's events, newest first (API key with read_conversation_store)",
-        querystring: listQuery(storeQueryList),
+        querystring: listQuery(storeList),
         response: { 200: listResponse(eventRecordSchema), ...refusals },
       },
       handler: (request) => queryPage(ctx, storeScopeOf(request, request.query), request.query),

@@ -19,7 +19,7 @@ import { eventColumns } from './queries';
 import { scopeCondition, type EventScope } from './scope';
 
 /** A conversation filter: the date is its first question's; a kind is "holds at least one" (eq) or "holds none" (neq). */
-function conversationWhere(scope: EventScope): SQL | undefined {
+export function conversationWhere(scope: EventScope): SQL | undefined {
   const dated = scope.filters.filter((filter) => filter.field === 'issued_at');
   const kinds = scope.filters.filter((filter) => filter.field !== 'issued_at');
   return and(

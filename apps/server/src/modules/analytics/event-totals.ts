@@ -23,6 +23,7 @@ export function countable(filters: ListFilter[]): boolean {
 
 
 interface Source {
+  table: typeof events | typeof eventCounts;
   columns: Record<string, ListColumn>;
   time: ListColumn;
   project: ListColumn;
@@ -31,6 +32,7 @@ interface Source {
   weight: SQL;
 }
 const rawEvents: Source = {
+  table: events,
   columns: {
     data_type: events.dataType,
     response_type: events.responseType,
@@ -43,6 +45,7 @@ const rawEvents: Source = {
   weight: sql`1`,
 };
 const hourlyCounts: Source = {
+  table: eventCounts,
   columns: {
     data_type: eventCounts.dataType,
     response_type: eventCounts.responseType,
@@ -56,7 +59,6 @@ const hourlyCounts: Source = {
 };
 
 async function totalsOf(ctx: AppContext, source: Source, scope: EventScope, from: Date | null, to: Date | null): Promise<EventTotals> {
-  const table = source === rawEvents ? events : eventCounts;
   const sum = (condition?: SQL) =>
     condition ? sql<string>`coalesce(sum(${source.weight}) FILTER (WHERE ${condition}), 0)` : sql<string>`coalesce(sum(${source.weight}), 0)`;
   const { data_type: dataType, response_type: responseType } = source.columns;
@@ -74,7 +76,7 @@ async function totalsOf(ctx: AppContext, source: Source, scope: EventScope, from
       error: sum(sql`${dataType} = 'error'`),
       oos: sum(sql`${responseType} = 'oos'`),
     })
-    .from(table)
+    .from(source.table)
     .where(where);
   return {
     event: Number(row?.event ?? 0),

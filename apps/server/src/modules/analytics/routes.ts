@@ -24,7 +24,7 @@ import { idParams, refusals, security, uuidParam } from '../../platform/params';
 import { conversationEvents, conversationOf, conversationPage, conversationSummary } from './conversations';
 import { exportEvents } from './query-export';
 import { countEvents, queryPage } from './queries';
-import { eventScope } from './scope';
+import { eventScope, projectScope } from './scope';
 import { chartsOf, summaryOf } from './summary';
 
 const conversationParams = z.object({ id: uuidParam('Id'), convId: uuidParam('Conv ID') });
@@ -94,7 +94,7 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       handler: async (request) => {
         const { project } = await readableProject(ctx, requireAuth(request).user, request.params.id);
-        const conversation = await conversationOf(ctx, { projectId: project.id, deploymentId: undefined, filters: [] }, request.params.convId);
+        const conversation = await conversationOf(ctx, projectScope(project.id), request.params.convId);
         return conversationEvents(ctx, conversation, request.query);
       },
     });
@@ -109,7 +109,7 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       handler: async (request) => {
         const { project } = await readableProject(ctx, requireAuth(request).user, request.params.id);
-        return conversationSummary(ctx, await conversationOf(ctx, { projectId: project.id, deploymentId: undefined, filters: [] }, request.params.convId));
+        return conversationSummary(ctx, await conversationOf(ctx, projectScope(project.id), request.params.convId));
       },
     });
 

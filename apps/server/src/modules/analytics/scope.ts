@@ -15,6 +15,11 @@ export interface EventScope {
   filters: ListFilter[];
 }
 
+/** The whole project: every deployment and the Real-Time Test, no filter. */
+export function projectScope(projectId: string): EventScope {
+  return { projectId, deploymentId: undefined, filters: [] };
+}
+
 export async function eventScope(ctx: AppContext, projectId: string, query: Pick<ListQuery, 'filters'>): Promise<EventScope> {
   const keyFilter = query.filters.find((filter) => filter.field === 'deployment_key');
   const filters = query.filters.filter((filter) => filter !== keyFilter);

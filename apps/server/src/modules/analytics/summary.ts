@@ -3,8 +3,8 @@ import { CHART_MAX_DAYS, analyticsMessages, TOP_ITEMS, TOP_ITEMS_SAMPLE, type Su
 import type { AppContext } from '../../context';
 import { contents, conversations, eventCounts, events } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
-import { listWhere } from '../../platform/listing';
 import { conversationTotals } from './conversation-totals';
+import { conversationWhere } from './conversations';
 import { eventTotals } from './event-totals';
 import { scopeCondition, timeRange, type EventScope } from './scope';
 
@@ -13,7 +13,7 @@ import { scopeCondition, timeRange, type EventScope } from './scope';
  * their first question) from their hourly counts, the users from the conversations rollup.
  */
 export async function summaryOf(ctx: AppContext, scope: EventScope): Promise<Summary> {
-  const where = listWhere({ issued_at: conversations.issuedAt }, { filters: scope.filters }, scopeCondition(scope, conversations.projectId, conversations.deploymentId));
+  const where = conversationWhere(scope);
   const visitor = sql<string>`coalesce(${conversations.visitorId}, ${conversations.convId}::text)`;
   // Distinct visitors counted over a DISTINCT subquery: PostgreSQL hashes it, where count(DISTINCT) sorts.
   const visitors = ctx.db.selectDistinct({ visitor }).from(conversations).where(where).as('visitors');
