@@ -126,4 +126,22 @@ export const conversationCounts = pgTable(
   (table) => [unique('conversation_counts_key').on(table.projectId, table.hour, table.deploymentId).nullsNotDistinct()],
 );
 
+/**
+ * Every visitor key a project's deployment (or its Real-Time Test, a null deployment) has seen, kept by
+ * the statement that stores the events: the dashboard's users of all time are a count of rows here,
+ * where counting distinct keys over every conversation grew with the log. A key is made per
+ * deployment (./modules/chat/visitors.ts), so rows of different deployments are different visitors.
+ */
+export const visitors = pgTable(
+  'visitors',
+  {
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    deploymentId: uuid(),
+    visitorId: text().notNull(),
+  },
+  (table) => [unique('visitors_key').on(table.projectId, table.deploymentId, table.visitorId).nullsNotDistinct()],
+);
+
 export type ConversationRow = typeof conversations.$inferSelect;

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { EventRecord } from '@console/contracts';
 import { events } from '../../db/schema/index';
 
@@ -45,5 +44,3 @@ export function toEventRecord(row: EventRow): EventRecord {
   };
 }
 
-/** The export's columns (an ExportRecord): `data` stays the text PostgreSQL holds, spliced into the file as it is. */
-export const exportColumns = { ...eventRecordColumns, data: sql<string>`${events.data}::text` };

@@ -1,60 +1,93 @@
 import { Readable } from 'node:stream';
 import { and, asc, sql } from 'drizzle-orm';
-import { zonedFormatter } from '@console/contracts';
+import { zonedFormatter, type ExportRecord } from '@console/contracts';
 import type { AppContext } from '../../context';
+import { driverRows } from '../../db/driver-query';
 import { events } from '../../db/schema/index';
-import { exportColumns } from './event-records';
 import { eventWhere } from './queries';
 import type { EventScope } from './scope';
 
 /** Events read per statement: large enough that a round trip is cheap beside the rows, small enough to keep memory flat. */
-export const EXPORT_BATCH = 500;
+export const EXPORT_BATCH = 1000;
+/**
+ * Lines sent per write, about 35 kB. Joining a whole batch into one string made the heap grow by a
+ * batch a write until a full collection (measured: 170 MB of growth over a million events, 20 MB in
+ * pieces this size), and smaller writes also went out faster.
+ */
+const CHUNK_LINES = 25;
 
-type ExportRow = Awaited<ReturnType<typeof readBatch>>[number];
+/**
+ * An event as PostgreSQL renders it for the file (an ExportRecord), `data` spliced in as stored.
+ * It always opens `{"id":"<uuid>","issued_at":"`, so the id and the instant are read at fixed places.
+ */
+const exportRecord = {
+  id: events.id,
+  issued_at: events.issuedAt,
+  data_type: events.dataType,
+  conv_id: events.convId,
+  utterance: events.utterance,
+  response_type: events.responseType,
+  integration_type: events.integrationType,
+  input_method: events.inputMethod,
+  deployment_id: events.deploymentId,
+  content_id: events.contentId,
+  reporting_id: events.reportingId,
+  data: events.data,
+} satisfies Record<keyof ExportRecord, unknown>;
+const BATCH = 'batch';
+const ID_AT = '{"id":"'.length;
+const ISSUED_AT_AT = ID_AT + 36 + '","issued_at":"'.length;
 
-function readBatch(ctx: AppContext, scope: EventScope, after: { issuedAt: Date; id: string } | null) {
-  const where = and(
-    eventWhere(scope),
-    after ? sql`(${events.issuedAt}, ${events.id}) > (${after.issuedAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
-  );
-  return ctx.db.select(exportColumns).from(events).where(where).orderBy(asc(events.issuedAt), asc(events.id)).limit(EXPORT_BATCH);
+/** Where the last batch ended: its last event's id and instant (PostgreSQL's own rendering, microseconds kept). */
+interface Position {
+  id: string;
+  issuedAt: string;
 }
 
-/** One event as a line of the file (an ExportRecord), its timestamp in the caller's zone. */
-function exportLine(row: ExportRow, format: (instant: Date) => string): string {
-  const json = JSON.stringify;
-  return (
-    `{"id":${json(row.id)},"issued_at":${json(format(row.issuedAt))},"data_type":${json(row.dataType)},"conv_id":${json(row.convId)},` +
-    `"utterance":${json(row.utterance)},"response_type":${json(row.responseType)},"integration_type":${json(row.integrationType)},` +
-    `"input_method":${json(row.inputMethod)},"deployment_id":${json(row.deploymentId)},"content_id":${json(row.contentId)},` +
-    `"reporting_id":${json(row.reportingId)},"data":${row.data}}`
+function positionOf(line: string): Position {
+  return { id: line.slice(ID_AT, ID_AT + 36), issuedAt: line.slice(ISSUED_AT_AT, line.indexOf('"', ISSUED_AT_AT)) };
+}
+
+function readBatch(ctx: AppContext, scope: EventScope, after: Position | null): Promise<string[][]> {
+  const where = and(
+    eventWhere(scope),
+    after ? sql`(${events.issuedAt}, ${events.id}) > (${after.issuedAt}::timestamptz, ${after.id}::uuid)` : undefined,
   );
+  const batch = ctx.db.select(exportRecord).from(events).where(where).orderBy(asc(events.issuedAt), asc(events.id)).limit(EXPORT_BATCH).as(BATCH);
+  const statement = ctx.db
+    .select({ line: sql<string>`row_to_json(${sql.identifier(BATCH)})::text` })
+    .from(batch)
+    .orderBy(asc(batch.issued_at), asc(batch.id))
+    .toSQL();
+  return driverRows(ctx.db, { text: statement.sql }, statement.params);
 }
 
 /**
- * The query log as a JSON array, one event per line, oldest first. It walks the project-time-id
- * index by keyset (each batch starts after the last event read), reading the next batch while this
- * one is written, and is pulled by the reader: at most two batches are in hand whatever the log's
- * size, so memory stays flat.
+ * The query log as a JSON array, one event per line, oldest first. PostgreSQL writes each line; only
+ * the timestamp is rewritten here, in the caller's zone. It walks the project-time-id index by keyset
+ * (each batch starts after the last event read), reading the next batch while this one is sent, and
+ * is pulled by the reader: at most two batches are in hand whatever the log's size, so memory stays flat.
  */
 export function exportEvents(ctx: AppContext, scope: EventScope, timeZone: string): Readable {
   const format = zonedFormatter(timeZone);
   async function* lines(): AsyncGenerator<string> {
     yield '[';
-    let next: Promise<ExportRow[]> | null = readBatch(ctx, scope, null);
+    let next: Promise<string[][]> | null = readBatch(ctx, scope, null);
     let separator = '\n';
     try {
       while (next) {
-        const rows: ExportRow[] = await next;
-        const last: ExportRow | undefined = rows.at(-1);
-        next = last && rows.length === EXPORT_BATCH ? readBatch(ctx, scope, { issuedAt: last.issuedAt, id: last.id }) : null;
-        if (!rows.length) break;
-        const chunk: string[] = [];
-        for (const row of rows) {
-          chunk.push(separator, exportLine(row, format));
-          separator = ',\n';
+        const rows = (await next) as [string][];
+        const last = rows.at(-1)?.[0];
+        next = last && rows.length === EXPORT_BATCH ? readBatch(ctx, scope, positionOf(last)) : null;
+        for (let start = 0; start < rows.length; start += CHUNK_LINES) {
+          const chunk: string[] = [];
+          for (const [line] of rows.slice(start, start + CHUNK_LINES)) {
+            const end = line.indexOf('"', ISSUED_AT_AT);
+            chunk.push(separator, line.slice(0, ISSUED_AT_AT), format(new Date(line.slice(ISSUED_AT_AT, end))), line.slice(end));
+            separator = ',\n';
+          }
+          yield chunk.join('');
         }
-        yield chunk.join('');
       }
     } finally {
       // A client that went away leaves a read in flight: it ends here, never as an unhandled rejection.

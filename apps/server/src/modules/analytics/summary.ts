@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CHART_MAX_DAYS, analyticsMessages, TOP_ITEMS, TOP_ITEMS_SAMPLE, type Summary, type SummaryCharts } from '@console/contracts';
 import type { AppContext } from '../../context';
-import { contents, conversations, eventCounts, events } from '../../db/schema/index';
+import { contents, conversations, eventCounts, events, visitors } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import { conversationTotals } from './conversation-totals';
 import { conversationWhere } from './conversations';
@@ -10,21 +10,13 @@ import { scopeCondition, timeRange, type EventScope } from './scope';
 
 /**
  * The dashboard's counts (project-areas §3 Summary): the events and the conversations (dated by
- * their first question) from their hourly counts, the users from the conversations rollup.
+ * their first question) from their hourly counts; the users of all time from the visitors rollup,
+ * those of a range by their distinct keys among the range's conversations.
  */
 export async function summaryOf(ctx: AppContext, scope: EventScope): Promise<Summary> {
-  const where = conversationWhere(scope);
-  const visitor = sql<string>`coalesce(${conversations.visitorId}, ${conversations.convId}::text)`;
-  // Distinct visitors counted over a DISTINCT subquery: PostgreSQL hashes it, where count(DISTINCT) sorts.
-  const visitors = ctx.db.selectDistinct({ visitor }).from(conversations).where(where).as('visitors');
-  const [totals, conversation, [users]] = await Promise.all([
-    eventTotals(ctx, scope),
-    conversationTotals(ctx, scope),
-    // A conversation from before visitors were recorded counts as its own visitor.
-    ctx.db.select({ users: sql<string>`count(*)` }).from(visitors),
-  ]);
+  const [totals, conversation, users] = await Promise.all([eventTotals(ctx, scope), conversationTotals(ctx, scope), userCount(ctx, scope)]);
   return {
-    user_count: Number(users?.users ?? 0),
+    user_count: users,
     event_count: totals.event,
     error_count: totals.error,
     request_count: totals.request,
@@ -34,6 +26,20 @@ export async function summaryOf(ctx: AppContext, scope: EventScope): Promise<Sum
     conv_error_count: conversation.error,
     conv_oos_count: conversation.oos,
   };
+}
+
+async function userCount(ctx: AppContext, scope: EventScope): Promise<number> {
+  const count = sql<string>`count(*)`;
+  if (!scope.filters.length) {
+    const [row] = await ctx.db.select({ count }).from(visitors).where(scopeCondition(scope, visitors.projectId, visitors.deploymentId));
+    return Number(row?.count ?? 0);
+  }
+  // A conversation from before visitors were recorded counts as its own visitor. Distinct over a
+  // DISTINCT subquery: PostgreSQL hashes it, where count(DISTINCT) sorts.
+  const visitor = sql<string>`coalesce(${conversations.visitorId}, ${conversations.convId}::text)`;
+  const seen = ctx.db.selectDistinct({ visitor }).from(conversations).where(conversationWhere(scope)).as('seen');
+  const [row] = await ctx.db.select({ count }).from(seen);
+  return Number(row?.count ?? 0);
 }
 
 const DAY_MS = 86_400_000;

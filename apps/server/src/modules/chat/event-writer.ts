@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { driverRows, type DriverStatement } from '../../db/driver-query';
 import { EVENT_RECORD_COLUMNS } from './event-records';
 
 export interface EventBatching {
@@ -17,7 +18,7 @@ export const EMBEDDED_STATISTICS_EVERY = 50_000;
 
 /** ANALYZE of the tables the analytics read. */
 export async function refreshEventStatistics(db: Db): Promise<void> {
-  await db.execute(sql`ANALYZE events, conversations, event_counts`);
+  await db.execute(sql`ANALYZE events, conversations, event_counts, visitors`);
 }
 
 export const DEFAULT_EVENT_BATCHING: EventBatching = { maxEvents: 500 };
@@ -25,12 +26,12 @@ export const DEFAULT_EVENT_BATCHING: EventBatching = { maxEvents: 500 };
 /**
  * One statement per batch, the whole batch passed as a single JSON parameter: PostgreSQL unpacks it
  * in C (json_populate_recordset), about twice as fast as binding every column of every row, and the
- * gain is larger on the embedded engine, where every parameter crosses into WebAssembly. The same
- * statement keeps the analytics rollups (`event_counts`, `conversations`, `conversation_counts`) in step with the events:
+ * gain is larger on the embedded engine, where every parameter crosses into WebAssembly. On
+ * PostgreSQL it is prepared: planning its five parts took longer than storing a small batch. The same
+ * statement keeps the analytics rollups (`event_counts`, `conversations`, `conversation_counts`, `visitors`) in step with the events:
  * one statement, so one commit, and the counts can never disagree with the rows. Each rollup row is
- * added to once per batch (the batch is grouped first). The statement is sent straight to the driver
- * (both drivers take `query(text, params)`): it is the one statement of the busiest path, and its
- * text never changes.
+ * added to once per batch (the batch is grouped first). The statement is sent straight to the driver:
+ * it is the one statement of the busiest path, and its text never changes.
  */
 const columns = EVENT_RECORD_COLUMNS.join(', ');
 const counted = (condition: string) => `count(*) FILTER (WHERE ${condition})::int`;
@@ -77,6 +78,11 @@ stored_conversations AS (
     ${kindNames.map((name) => `${name} = v.${name} + excluded.${name}`).join(',\n    ')}
   WHERE v.project_id = excluded.project_id
   RETURNING v.conv_id, v.project_id, v.deployment_id, v.issued_at, v.event_count, ${kindNames.map((name) => `v.${name}`).join(', ')}
+),
+seen_visitors AS (
+  INSERT INTO visitors (project_id, deployment_id, visitor_id)
+  SELECT DISTINCT project_id, deployment_id, coalesce(visitor_id, conv_id::text) FROM per_conversation
+  ON CONFLICT ON CONSTRAINT visitors_key DO NOTHING
 )
 INSERT INTO conversation_counts AS n (project_id, deployment_id, hour, conversations, ${kindNames.map((name) => holding[name]).join(', ')})
 SELECT c.project_id, c.deployment_id, date_trunc('hour', c.issued_at, 'UTC'), count(*) FILTER (WHERE c.event_count = b.event_count)::int,
@@ -87,10 +93,10 @@ ON CONFLICT ON CONSTRAINT conversation_counts_key DO UPDATE SET
   conversations = n.conversations + excluded.conversations,
   ${kindNames.map((name) => `${holding[name]} = n.${holding[name]} + excluded.${holding[name]}`).join(',\n  ')}`;
 
+const insertStatement: DriverStatement = { name: 'insert-event-batch', text: INSERT_BATCH };
+
 function insertBatch(db: Db, records: string[]): Promise<unknown> {
-  return (db as unknown as { $client: { query: (text: string, params: unknown[]) => Promise<unknown> } }).$client.query(INSERT_BATCH, [
-    `[${records.join(',')}]`,
-  ]);
+  return driverRows(db, insertStatement, [`[${records.join(',')}]`]);
 }
 
 interface Waiting {
