@@ -537,7 +537,7 @@ describe('GET /project/{id}/conv/{convId} and its /summary', () => {
     expect(oos.records.map((record) => record.utterance)).toEqual(['Do you sell cars?', 'DO YOU SELL CARS?']);
   });
 
-  it('puts each question before its answer when both were stamped in the same millisecond', async () => {
+  it('puts each question before its answer when both were stamped in the same millisecond, here, in the query log and in the export', async () => {
     const tree = await createWorkspaceTree(app, [{ user: team.viewer.user, role: 'viewer' }], 'Quick');
     const spec = { projectId: tree.project.id, deploymentId: tree.deployment.id, integrationType: 'deployment' as const, visitorId: 'v' };
     const turns = Array.from({ length: 10 }, (_, n): TurnSpec => {
@@ -552,6 +552,9 @@ describe('GET /project/{id}/conv/{convId} and its /summary', () => {
     expect(turnsOf((await call(app, 'GET', path, team.viewer.token)).json<ListResponse<EventRecord>>().records)).toEqual(expected);
     const newestFirst = await call(app, 'GET', `${path}&sort_direction=descending`, team.viewer.token);
     expect(turnsOf(newestFirst.json<ListResponse<EventRecord>>().records)).toEqual([...expected].reverse());
+    const log = await call(app, 'GET', `/api/v1/project/${tree.project.id}/query?limit=100&sort_direction=ascending`, team.viewer.token);
+    expect(turnsOf(log.json<ListResponse<EventRecord>>().records)).toEqual(expected);
+    expect(turnsOf((await exported(tree.project.id)).records)).toEqual(expected);
   });
 
   it("counts one conversation's events and names its deployment", async () => {

@@ -96,7 +96,7 @@ export async function conversationOf(ctx: AppContext, scope: EventScope, convId:
 /**
  * A question and its answer are often stamped in the same millisecond (the answer's time is taken
  * when the question goes to the engine): at equal times the question comes first, so a conversation
- * reads in the order it happened whatever the events' random ids.
+ * reads in the order it happened even among events stored before their ids were time-ordered.
  */
 const questionFirst = sql`CASE WHEN ${events.dataType} = 'request' THEN 0 ELSE 1 END`;
 

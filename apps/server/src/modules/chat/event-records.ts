@@ -1,3 +1,4 @@
+import { v7 as timeOrderedId } from 'uuid';
 import type { events } from '../../db/schema/index';
 
 export type NewEvent = typeof events.$inferInsert;
@@ -5,10 +6,13 @@ export type NewEvent = typeof events.$inferInsert;
 /**
  * An event as the batch insert reads it: one JSON object with the table's column names, rendered
  * where the event is made (the answering worker renders a question's two events while it answers),
- * so the thread that takes requests only joins strings.
+ * so the thread that takes requests only joins strings. Its id is a UUIDv7, increasing in the order
+ * the records are made: a question and its answer stamped in the same millisecond still list and
+ * export question first (the log orders by time, then id).
  */
 export function eventRecord(row: NewEvent): string {
   return JSON.stringify({
+    id: row.id ?? timeOrderedId(),
     project_id: row.projectId,
     deployment_id: row.deploymentId ?? null,
     snapshot_id: row.snapshotId ?? null,
@@ -26,8 +30,9 @@ export function eventRecord(row: NewEvent): string {
   });
 }
 
-/** The columns of an event record, in the order the insert names them (the id comes from its default). */
+/** The columns of an event record, in the order the insert names them. */
 export const EVENT_RECORD_COLUMNS = [
+  'id',
   'project_id',
   'deployment_id',
   'snapshot_id',

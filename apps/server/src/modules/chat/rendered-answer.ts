@@ -1,7 +1,7 @@
 import type { AnswerResult, ConversationState } from '@console/engine';
 import { eventRecord, type NewEvent } from './event-records';
 
-/** What the events of a question carry besides the engine's reply (the id comes from the database). */
+/** What the events of a question carry besides the engine's reply. */
 export type EventBase = Omit<NewEvent, 'id' | 'issuedAt' | 'dataType' | 'data' | 'responseType' | 'contentId' | 'reportingId'>;
 
 /** A question with what its answer and events need, as the answering worker receives it. */
