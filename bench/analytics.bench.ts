@@ -22,7 +22,7 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { Console } from './support/assistant-api';
 import { writeHistory, type AnswerSample, type HistoryTally } from './support/event-history';
 import { BENCH_ADMIN, removeDataDir, startServer, type RunningServer } from './support/server';
-import { syntheticProject, syntheticQuestions } from './support/synthetic-project';
+import { syntheticIntents, syntheticQuestions } from './support/synthetic-project';
 
 const EVENTS = Number(process.env.BENCH_ANALYTICS_EVENTS ?? 1_000_000);
 const DAYS = 60;
@@ -114,12 +114,7 @@ async function askRealtime(team: Console, projectId: string, questions: string[]
 async function buildProject(baseUrl: string): Promise<BuiltProject> {
   const team = await Console.signIn(baseUrl);
   const workspaceId = await team.workspace('Analytics');
-  const project = syntheticProject(150, 40);
-  const projectId = await team.importProject(
-    workspaceId,
-    'Shop Assistant',
-    project.contents.map((item) => ({ name: item.subject, utterances: item.utterances })),
-  );
+  const projectId = await team.importProject(workspaceId, 'Shop Assistant', syntheticIntents(150, 40));
   await team.syncAndDeploy(projectId, ORIGIN);
   const mobile = await team.call<{ id: string }>('POST', `/project/${projectId}/deployment`, { display_name: 'Mobile App', allowed_origins: ORIGIN });
   await team.call('POST', `/project/${projectId}/deployment/${mobile.id}/deploy`);

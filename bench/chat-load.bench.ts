@@ -13,7 +13,7 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { deployments, events } from '../apps/server/src/db/schema/index';
 import { Console } from './support/assistant-api';
 import { freePort, removeDataDir, startServer } from './support/server';
-import { syntheticProject, syntheticQuestions } from './support/synthetic-project';
+import { syntheticIntents, syntheticQuestions } from './support/synthetic-project';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 20);
@@ -50,12 +50,7 @@ let key: string;
 try {
   const team = await Console.signIn(server.baseUrl);
   const workspaceId = await team.workspace('Load');
-  const project = syntheticProject(150, 100);
-  const projectId = await team.importProject(
-    workspaceId,
-    'Load',
-    project.contents.map((item) => ({ name: item.subject, utterances: item.utterances })),
-  );
+  const projectId = await team.importProject(workspaceId, 'Load', syntheticIntents(150, 100));
   key = await team.syncAndDeploy(projectId, ORIGIN);
   const questions = syntheticQuestions(500);
   // The answer starts with {"conv_id":"<uuid>": read without parsing, so the load generator stays light.

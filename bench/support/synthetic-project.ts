@@ -1,4 +1,5 @@
 import { kbFromPlainText, type Snapshot } from '@console/contracts';
+import type { Intent } from './assistant-api';
 
 /**
  * A synthetic project of `intents` x `utterances` for timing the engine: intents are an action on an
@@ -55,6 +56,11 @@ export function syntheticProject(intents = 150, utterances = 100, seed = 7): Sna
     intents: [],
     slots: [],
   };
+}
+
+/** The synthetic project's content items as intents to import (subject as the name). */
+export function syntheticIntents(intents: number, utterances: number): Intent[] {
+  return syntheticProject(intents, utterances).contents.map((item) => ({ name: item.subject, utterances: item.utterances }));
 }
 
 /** Questions for timing `answer`: new phrasings of the intents and some that are out of scope. */

@@ -44,8 +44,11 @@ interface Position {
   issuedAt: string;
 }
 
+/** Where the line's instant ends: the quote that closes it. */
+const instantEnd = (line: string) => line.indexOf('"', ISSUED_AT_AT);
+
 function positionOf(line: string): Position {
-  return { id: line.slice(ID_AT, ID_AT + 36), issuedAt: line.slice(ISSUED_AT_AT, line.indexOf('"', ISSUED_AT_AT)) };
+  return { id: line.slice(ID_AT, ID_AT + 36), issuedAt: line.slice(ISSUED_AT_AT, instantEnd(line)) };
 }
 
 function readBatch(ctx: AppContext, scope: EventScope, after: Position | null): Promise<string[][]> {
@@ -82,7 +85,7 @@ export function exportEvents(ctx: AppContext, scope: EventScope, timeZone: strin
         for (let start = 0; start < rows.length; start += CHUNK_LINES) {
           const chunk: string[] = [];
           for (const [line] of rows.slice(start, start + CHUNK_LINES)) {
-            const end = line.indexOf('"', ISSUED_AT_AT);
+            const end = instantEnd(line);
             chunk.push(separator, line.slice(0, ISSUED_AT_AT), format(new Date(line.slice(ISSUED_AT_AT, end))), line.slice(end));
             separator = ',\n';
           }

@@ -27,7 +27,7 @@ export const DEFAULT_EVENT_BATCHING: EventBatching = { maxEvents: 500 };
  * One statement per batch, the whole batch passed as a single JSON parameter: PostgreSQL unpacks it
  * in C (json_populate_recordset), about twice as fast as binding every column of every row, and the
  * gain is larger on the embedded engine, where every parameter crosses into WebAssembly. On
- * PostgreSQL it is prepared: planning its five parts took longer than storing a small batch. The same
+ * PostgreSQL it is prepared: planning its parts took longer than storing a small batch. The same
  * statement keeps the analytics rollups (`event_counts`, `conversations`, `conversation_counts`, `visitors`) in step with the events:
  * one statement, so one commit, and the counts can never disagree with the rows. Each rollup row is
  * added to once per batch (the batch is grouped first). The statement is sent straight to the driver:
