@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatAnswer, TraceStep } from '@console/contracts';
 import type { Db } from '../../apps/server/src/db/client';
-import { eventRecord, type NewEvent } from '../../apps/server/src/modules/chat/event-records';
+import { eventRecord, type NewEvent, type RenderedEvent } from '../../apps/server/src/modules/chat/event-records';
 import { EventWriter } from '../../apps/server/src/modules/chat/event-writer';
 
 /**
@@ -136,7 +136,7 @@ function visitorKey(next: () => number): string {
 
 interface Turn {
   at: number;
-  rows: string[];
+  rows: RenderedEvent[];
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { parentPort, Worker } from 'node:worker_threads';
 
 /**
  * A worker thread running one of the server's TypeScript files. The server runs TypeScript through
@@ -26,9 +26,14 @@ export function startTypeScriptWorker(file: URL): Worker {
  * A worker thread that takes numbered jobs and answers with outcomes carrying the job's number. It is
  * started on first use and again after a crash (which fails the jobs it held), and holds the process
  * open only while a job is awaited, so a script awaiting one does not exit and an idle server can.
+ * Jobs posted in one turn of the event loop cross in one message, and the worker answers them in one:
+ * under load, a message per job had cost the request thread more than anything else it did for a
+ * question. The file the worker runs serves its jobs with `serveJobs`.
  */
 export class JobThread<Job extends { id: number }, Outcome extends { id: number }> {
   private worker: Worker | null = null;
+  /** Jobs posted in this turn of the event loop, sent together at its end. */
+  private outbox: Job[] = [];
   /** Per waiting job: takes an outcome (or the error that stopped the worker), says whether the job is settled. */
   private readonly waiting = new Map<number, (outcome: Outcome | Error) => boolean>();
   /** Told when no job waits any more (closing lets the jobs in hand finish). */
@@ -47,14 +52,25 @@ export class JobThread<Job extends { id: number }, Outcome extends { id: number 
 
   post(job: Job, receive: (outcome: Outcome | Error) => boolean): void {
     const worker = this.worker ?? this.start();
+    if (!this.waiting.size) worker.ref();
     this.waiting.set(job.id, receive);
-    worker.ref();
-    worker.postMessage(job);
+    this.send(job);
   }
 
   /** Sends a waiting job again, with more in it (what the worker said it lacked). */
   repost(job: Job): void {
-    if (this.waiting.has(job.id)) this.worker?.postMessage(job);
+    if (this.waiting.has(job.id)) this.send(job);
+  }
+
+  private send(job: Job): void {
+    this.outbox.push(job);
+    if (this.outbox.length === 1) setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    const jobs = this.outbox;
+    this.outbox = [];
+    this.worker?.postMessage(jobs);
   }
 
   /** Lets the jobs in hand finish (a question asked just before shutdown still gets its answer), then stops the worker. */
@@ -68,10 +84,11 @@ export class JobThread<Job extends { id: number }, Outcome extends { id: number 
   private start(): Worker {
     const worker = startTypeScriptWorker(this.file);
     worker.unref();
-    worker.on('message', (outcome: Outcome) => {
-      const receive = this.waiting.get(outcome.id);
-      if (!receive?.(outcome)) return;
-      this.waiting.delete(outcome.id);
+    worker.on('message', (outcomes: Outcome[]) => {
+      for (const outcome of outcomes) {
+        const receive = this.waiting.get(outcome.id);
+        if (receive?.(outcome)) this.waiting.delete(outcome.id);
+      }
       if (!this.waiting.size) {
         worker.unref();
         this.tellDrained();
@@ -98,4 +115,14 @@ export class JobThread<Job extends { id: number }, Outcome extends { id: number 
   private tellDrained(): void {
     for (const resolve of this.drained.splice(0)) resolve();
   }
+}
+
+/**
+ * The worker's side of a JobThread: runs each job of a message in turn and answers the message with
+ * their outcomes in one. `run` turns a job into its outcome, a failure included.
+ */
+export function serveJobs<Job, Outcome>(run: (job: Job) => Outcome): void {
+  const port = parentPort;
+  if (!port) throw new Error('a job worker runs as a worker thread');
+  port.on('message', (jobs: Job[]) => port.postMessage(jobs.map(run)));
 }

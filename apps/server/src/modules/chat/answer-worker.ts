@@ -1,7 +1,7 @@
-import { parentPort } from 'node:worker_threads';
 import { answer, type AnswerResult, type EngineIndex } from '@console/engine';
 import { INDEX_CACHE_SIZE } from '../snapshots/index-cache';
 import { LruMap } from '../snapshots/lru';
+import { serveJobs } from '../../platform/worker-thread';
 import { renderAnswer, type Question, type RenderedAnswer } from './rendered-answer';
 
 /**
@@ -27,9 +27,6 @@ export type AnswerOutcome =
   | { kind: 'missing'; id: number }
   | { kind: 'failed'; id: number; message: string };
 
-const port = parentPort;
-if (!port) throw new Error('answer-worker.ts runs as a worker thread');
-
 const indexes = new LruMap<number, EngineIndex>(INDEX_CACHE_SIZE);
 
 function run(job: AnswerJob): AnswerOutcome {
@@ -41,12 +38,10 @@ function run(job: AnswerJob): AnswerOutcome {
   return { kind: 'answered', id: job.id, ...renderAnswer(job.question, result, job.answeredAt) };
 }
 
-port.on('message', (job: AnswerJob) => {
-  let outcome: AnswerOutcome;
+serveJobs((job: AnswerJob): AnswerOutcome => {
   try {
-    outcome = run(job);
+    return run(job);
   } catch (error) {
-    outcome = { kind: 'failed', id: job.id, message: error instanceof Error ? error.message : String(error) };
+    return { kind: 'failed', id: job.id, message: error instanceof Error ? error.message : String(error) };
   }
-  port.postMessage(outcome);
 });

@@ -2,9 +2,9 @@ import type { chatQueryBody, IntegrationType } from '@console/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, pgErrorCode } from '../../platform/errors';
-import { eventRecord } from './event-records';
+import { renderedEventRecord, type EventBase, type RenderedEvent } from './event-records';
 import { generate } from './generation';
-import { requestRecord, type EventBase, type Question, type RenderedAnswer } from './rendered-answer';
+import { requestRecord, type Question, type RenderedAnswer } from './rendered-answer';
 
 /** Where a question is asked: a deployment's snapshot (the chat API) or the newest one (the Real-Time Test). */
 export interface QueryTarget {
@@ -58,7 +58,7 @@ export async function runQuery(ctx: AppContext, target: QueryTarget, query: Chat
     const message = error instanceof Error ? error.message : String(error);
     await store(ctx, [
       requestRecord(question),
-      eventRecord({ ...event, issuedAt: ctx.now(), dataType: 'error', data: { turn, request, error: { status: 500, message } } }),
+      renderedEventRecord(event, { issuedAt: ctx.now(), dataType: 'error' }, JSON.stringify({ turn, request, error: { status: 500, message } })),
     ]);
     throw error;
   }
@@ -69,7 +69,7 @@ export async function runQuery(ctx: AppContext, target: QueryTarget, query: Chat
 }
 
 /** A foreign-key refusal means the project or deployment was deleted while the question ran. */
-async function store(ctx: AppContext, records: string[]): Promise<void> {
+async function store(ctx: AppContext, records: RenderedEvent[]): Promise<void> {
   try {
     await ctx.assistant.events.write(records);
   } catch (error) {

@@ -1,6 +1,6 @@
-import { parentPort } from 'node:worker_threads';
 import type { Snapshot } from '@console/contracts';
 import { compile, type EngineIndex } from '@console/engine';
+import { serveJobs } from '../../platform/worker-thread';
 
 /**
  * The compile worker (a worker thread, started by ./compiler.ts): compiling a large project takes
@@ -15,15 +15,10 @@ export interface CompileJob {
 
 export type CompileOutcome = { id: number; index: EngineIndex } | { id: number; error: string };
 
-const port = parentPort;
-if (!port) throw new Error('compile-worker.ts runs as a worker thread');
-
-port.on('message', (job: CompileJob) => {
-  let outcome: CompileOutcome;
+serveJobs((job: CompileJob): CompileOutcome => {
   try {
-    outcome = { id: job.id, index: compile(job.snapshot) };
+    return { id: job.id, index: compile(job.snapshot) };
   } catch (error) {
-    outcome = { id: job.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+    return { id: job.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }
-  port.postMessage(outcome);
 });
