@@ -53,6 +53,21 @@ function classifyText(index: EngineIndex, text: string, read?: string[]): Classi
   return { probabilities: null, best: -1, confidence: 0, known, familiarity, stems };
 }
 
+/** Whether a classification is confident enough, and its question familiar enough, to answer. */
+function understood(index: EngineIndex, c: Classification): boolean {
+  return (
+    c.best >= 0 &&
+    c.confidence >= index.threshold &&
+    c.familiarity >= index.familiarity &&
+    // A question sharing no meaningful word with the project must be clearly one of its topics.
+    (c.familiarity > 0 || c.confidence >= UNFAMILIAR_CONFIDENCE)
+  );
+}
+
+function probabilityOf(classification: Classification, labelIndex: number): number {
+  return classification.probabilities?.[labelIndex] ?? (labelIndex === classification.best ? classification.confidence : 0);
+}
+
 /** The classifier's most probable labels, most probable first. */
 function topLabels(classification: Classification, count: number): number[] {
   if (!classification.probabilities) return classification.best < 0 ? [] : [classification.best];
@@ -86,20 +101,14 @@ export function answer(
   let classification = classifyText(index, text, rephrased.words);
   let context: { previous: string } | null = null;
   const previous = state?.turns.at(-1);
-  const understood = (c: Classification) =>
-    c.best >= 0 &&
-    c.confidence >= index.threshold &&
-    c.familiarity >= index.familiarity &&
-    // A question sharing no meaningful word with the project must be clearly one of its topics.
-    (c.familiarity > 0 || c.confidence >= UNFAMILIAR_CONFIDENCE);
   if (
-    !understood(classification) &&
+    !understood(index, classification) &&
     previous?.content_id &&
     classification.stems.length <= FOLLOW_UP_MAX_WORDS
   ) {
     const combined = `${text} ${previous.rephrased}`;
     const withContext = classifyText(index, combined);
-    if (understood(withContext)) {
+    if (understood(index, withContext)) {
       text = combined;
       classification = withContext;
       context = { previous: previous.rephrased };
@@ -108,9 +117,8 @@ export function answer(
   trace.push({ stage: 'rephrase', data: { input: input.utterance, output: text, jargon: rephrased.applied, context } });
 
   const label = classification.best >= 0 ? index.labels[classification.best]! : null;
-  const probabilityOf = (labelIndex: number) => classification.probabilities?.[labelIndex] ?? (labelIndex === classification.best ? classification.confidence : 0);
   const leading = topLabels(classification, CANDIDATES);
-  const inScope = label !== null && label.kind !== 'oos' && understood(classification);
+  const inScope = label !== null && label.kind !== 'oos' && understood(index, classification);
   const decision = !inScope ? 'oos' : label.kind === 'intent' ? 'scenario' : 'content';
   trace.push({
     stage: 'classify',
@@ -124,7 +132,7 @@ export function answer(
       known_words: classification.known,
       top: leading.slice(0, TRACED).map((labelIndex) => {
         const { kind, id, subject } = index.labels[labelIndex]!;
-        return { kind, id, subject, probability: round(probabilityOf(labelIndex)) };
+        return { kind, id, subject, probability: round(probabilityOf(classification, labelIndex)) };
       }),
     },
   });
@@ -152,39 +160,38 @@ export function answer(
   }
 
   // Rerank: the lexical candidates and the classifier's best, by probability plus a little lexical score.
-  const contentOf = (labelIndex: number) => index.contents[index.contentOfLabel[labelIndex]!]!;
+  // Each item has its own label, so a lexical candidate's label is found at its own rank.
   const topLexical = lexical[0]?.score ?? 0;
-  const lexicalOf = (labelIndex: number) => {
-    const found = lexical.find(({ document }) => index.contents[document]!.label === labelIndex);
-    return found && topLexical ? found.score / topLexical : 0;
-  };
   const candidateLabels = lexical.map(({ document }) => index.contents[document]!.label);
   for (const labelIndex of leading) {
     if (index.contentOfLabel[labelIndex]! >= 0 && !candidateLabels.includes(labelIndex)) candidateLabels.push(labelIndex);
   }
   const reranked = candidateLabels
-    .map((labelIndex) => {
-      const probability = probabilityOf(labelIndex);
-      const lexicalPart = lexicalOf(labelIndex);
+    .map((labelIndex, position) => {
+      const probability = probabilityOf(classification, labelIndex);
+      const lexicalPart = position < lexical.length && topLexical ? lexical[position]!.score / topLexical : 0;
       return { labelIndex, probability, lexical: lexicalPart, score: probability + LEXICAL_WEIGHT * lexicalPart };
     })
     .sort((a, b) => b.score - a.score || a.labelIndex - b.labelIndex);
-  const chosen = contentOf(reranked[0]!.labelIndex);
+  const chosen = contentOf(index, reranked[0]!.labelIndex);
   // The confidence is the classifier's calibrated probability of the item given (the classify
   // stage's when the reranker kept its choice).
-  const confidence = round(chosen.label === classification.best ? classification.confidence : probabilityOf(chosen.label));
+  const confidence = round(chosen.label === classification.best ? classification.confidence : probabilityOf(classification, chosen.label));
   trace.push({
     stage: 'rerank',
     data: {
       chosen: { content_id: chosen.id, subject: chosen.subject },
       confidence,
-      candidates: reranked.slice(0, TRACED).map((entry) => ({
-        content_id: contentOf(entry.labelIndex).id,
-        subject: contentOf(entry.labelIndex).subject,
-        probability: round(entry.probability),
-        lexical: round(entry.lexical),
-        score: round(entry.score),
-      })),
+      candidates: reranked.slice(0, TRACED).map((entry) => {
+        const content = contentOf(index, entry.labelIndex);
+        return {
+          content_id: content.id,
+          subject: content.subject,
+          probability: round(entry.probability),
+          lexical: round(entry.lexical),
+          score: round(entry.score),
+        };
+      }),
     },
   });
 
@@ -199,7 +206,7 @@ export function answer(
   const nextState = remember(state, { utterance: input.utterance, rephrased: text, content_id: chosen.id });
   const generation = index.settings.generation;
   if (generation && options.generation !== false) {
-    const sources = reranked.slice(0, generation.maxItems).map((entry) => contentOf(entry.labelIndex));
+    const sources = reranked.slice(0, generation.maxItems).map((entry) => contentOf(index, entry.labelIndex));
     const request = generationRequest(generation, text, sources.map(toSource));
     trace.push({ stage: 'genhybrid', data: { used: false, pending: true, model: generation.model, items: request.citations.map((c) => c.content_id) } });
     return { reply, trace, state: nextState, generation: request };
@@ -209,6 +216,10 @@ export function answer(
     data: { used: false, reason: index.settings.generationProblem ? `off: ${index.settings.generationProblem}` : 'off' },
   });
   return finish(index, { reply, trace, state: nextState, generation: null }, reply.response);
+}
+
+function contentOf(index: EngineIndex, labelIndex: number): IndexedContent {
+  return index.contents[index.contentOfLabel[labelIndex]!]!;
 }
 
 function toSource(content: IndexedContent) {

@@ -59,10 +59,13 @@ function holdOut(ys: Int32Array, classes: number, seed: number, outOfScopeClass:
 function fitTemperature(raw: Float64Array[], truth: number[]): number {
   let temperature = 1;
   let bestLoss = Infinity;
+  // One buffer for every softmax: thousands of typed arrays of their own showed in profiles.
+  const p = new Float64Array(raw[0]?.length ?? 0);
   for (const candidate of TEMPERATURES) {
     let loss = 0;
     raw.forEach((scores, k) => {
-      const p = softmaxInPlace(Float64Array.from(scores), candidate);
+      p.set(scores);
+      softmaxInPlace(p, candidate);
       loss -= Math.log(Math.max(1e-12, p[truth[k]!]!));
     });
     if (loss < bestLoss) {
@@ -162,7 +165,7 @@ export function trainCalibrated(
 
   const sample = tested.slice(0, MAX_HOLDOUT);
   const truth = sample.map((index) => ys[index]!);
-  const raw = sample.map((index) => Float64Array.from(scoreInto(model, xs[index]!, new Float64Array(classes))));
+  const raw = sample.map((index) => scoreInto(model, xs[index]!, new Float64Array(classes)));
   const temperature = fitTemperature(raw, truth);
   const inScope: Reading[] = [];
   const outOfScope: Reading[] = [];

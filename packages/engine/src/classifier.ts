@@ -40,41 +40,60 @@ export function emptyModel(features: number, classes: number): SoftmaxModel {
 }
 
 /**
- * Raw class scores of one vector (written into `out`, length = classes). The hot loop of training and
- * answering; unrolled by four, which V8 runs about a quarter faster.
+ * Raw class scores of one vector (written into `out`, length = classes): the hot loop of training
+ * and answering. Eight feature rows at a time, so each score is read and written once per eight
+ * products; the products are still added one by one in feature order, so the sums are the same
+ * to the last bit as adding one row at a time. V8 runs it in half to two thirds of the time.
  */
 export function scoreInto(model: SoftmaxModel, x: SparseVector, out: Float64Array): Float64Array {
   const { classes, weights } = model;
   const ids = x.ids;
   const values = x.values;
-  const whole = classes - (classes % 4);
   out.set(model.bias);
-  for (let k = 0; k < ids.length; k++) {
-    const offset = ids[k]! * classes;
-    const value = values[k]!;
-    let c = 0;
-    for (; c < whole; c += 4) {
-      out[c] = out[c]! + weights[offset + c]! * value;
-      out[c + 1] = out[c + 1]! + weights[offset + c + 1]! * value;
-      out[c + 2] = out[c + 2]! + weights[offset + c + 2]! * value;
-      out[c + 3] = out[c + 3]! + weights[offset + c + 3]! * value;
+  let k = 0;
+  for (; k + 8 <= ids.length; k += 8) {
+    const r0 = ids[k]! * classes, r1 = ids[k + 1]! * classes, r2 = ids[k + 2]! * classes, r3 = ids[k + 3]! * classes;
+    const r4 = ids[k + 4]! * classes, r5 = ids[k + 5]! * classes, r6 = ids[k + 6]! * classes, r7 = ids[k + 7]! * classes;
+    const v0 = values[k]!, v1 = values[k + 1]!, v2 = values[k + 2]!, v3 = values[k + 3]!;
+    const v4 = values[k + 4]!, v5 = values[k + 5]!, v6 = values[k + 6]!, v7 = values[k + 7]!;
+    for (let c = 0; c < classes; c++) {
+      out[c] =
+        out[c]! +
+        weights[r0 + c]! * v0 +
+        weights[r1 + c]! * v1 +
+        weights[r2 + c]! * v2 +
+        weights[r3 + c]! * v3 +
+        weights[r4 + c]! * v4 +
+        weights[r5 + c]! * v5 +
+        weights[r6 + c]! * v6 +
+        weights[r7 + c]! * v7;
     }
-    for (; c < classes; c++) out[c] = out[c]! + weights[offset + c]! * value;
+  }
+  for (; k + 4 <= ids.length; k += 4) {
+    const r0 = ids[k]! * classes, r1 = ids[k + 1]! * classes, r2 = ids[k + 2]! * classes, r3 = ids[k + 3]! * classes;
+    const v0 = values[k]!, v1 = values[k + 1]!, v2 = values[k + 2]!, v3 = values[k + 3]!;
+    for (let c = 0; c < classes; c++) out[c] = out[c]! + weights[r0 + c]! * v0 + weights[r1 + c]! * v1 + weights[r2 + c]! * v2 + weights[r3 + c]! * v3;
+  }
+  for (; k < ids.length; k++) {
+    const row = ids[k]! * classes;
+    const value = values[k]!;
+    for (let c = 0; c < classes; c++) out[c] = out[c]! + weights[row + c]! * value;
   }
   return out;
 }
 
 /** Scores -> probabilities in place, dividing by a temperature first (1 = as trained). */
 export function softmaxInPlace(scores: Float64Array, temperature = 1): Float64Array {
+  const classes = scores.length;
   let max = -Infinity;
-  for (const score of scores) if (score > max) max = score;
+  for (let c = 0; c < classes; c++) if (scores[c]! > max) max = scores[c]!;
   let sum = 0;
-  for (let c = 0; c < scores.length; c++) {
+  for (let c = 0; c < classes; c++) {
     const e = Math.exp((scores[c]! - max) / temperature);
     scores[c] = e;
     sum += e;
   }
-  for (let c = 0; c < scores.length; c++) scores[c]! /= sum;
+  for (let c = 0; c < classes; c++) scores[c]! /= sum;
   return scores;
 }
 

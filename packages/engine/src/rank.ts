@@ -7,10 +7,11 @@ import { topPositions } from './top';
  */
 
 export interface LexicalIndex {
-  /** stem -> (document, term frequency) pairs. */
-  postings: Map<string, { documents: Int32Array; frequencies: Float32Array }>;
-  lengths: Float32Array;
-  averageLength: number;
+  /**
+   * stem -> the documents holding it and its BM25 score in each: every part of the score is known
+   * at compile time, so answering only adds them up.
+   */
+  postings: Map<string, { documents: Int32Array; scores: Float64Array }>;
   documents: number;
 }
 
@@ -50,28 +51,55 @@ export function buildLexicalIndex(documents: readonly LexicalDocument[]): Lexica
     }
     lengths[index] = length;
   });
-  const postings = new Map<string, { documents: Int32Array; frequencies: Float32Array }>();
-  for (const [term, list] of lists) postings.set(term, { documents: Int32Array.from(list.documents), frequencies: Float32Array.from(list.frequencies) });
   const total = lengths.reduce((sum, length) => sum + length, 0);
-  return { postings, lengths, averageLength: documents.length ? total / documents.length || 1 : 1, documents: documents.length };
+  const averageLength = documents.length ? total / documents.length || 1 : 1;
+  const postings = new Map<string, { documents: Int32Array; scores: Float64Array }>();
+  for (const [term, list] of lists) {
+    const df = list.documents.length;
+    const idf = Math.log(1 + (documents.length - df + 0.5) / (df + 0.5));
+    const frequencies = Float32Array.from(list.frequencies);
+    const scores = new Float64Array(df);
+    for (let i = 0; i < df; i++) {
+      const tf = frequencies[i]!;
+      const norm = tf + K1 * (1 - B + (B * lengths[list.documents[i]!]!) / averageLength);
+      scores[i] = (idf * tf * (K1 + 1)) / norm;
+    }
+    postings.set(term, { documents: Int32Array.from(list.documents), scores });
+  }
+  return { postings, documents: documents.length };
 }
+
+/**
+ * Every document's score for the question being ranked, and the documents it touched: reused
+ * (zeroed after each question), as allocating them per question showed in profiles.
+ */
+let questionScores = new Float64Array(0);
+let touchedDocuments = new Int32Array(0);
 
 /** The best `limit` documents for a question (its meaningful stems), best first (ties by document order). */
 export function rank(index: LexicalIndex, questionStems: readonly string[], limit: number): RankedDocument[] {
-  const scores = new Float64Array(index.documents);
-  const touched: number[] = [];
-  for (const term of new Set(questionStems)) {
+  if (questionScores.length < index.documents) {
+    questionScores = new Float64Array(index.documents);
+    touchedDocuments = new Int32Array(index.documents);
+  }
+  const scores = questionScores;
+  const touched = touchedDocuments;
+  let touchedCount = 0;
+  for (let t = 0; t < questionStems.length; t++) {
+    const term = questionStems[t]!;
+    // Each term once, in the order first asked: a document's score adds them in that order.
+    if (questionStems.indexOf(term) < t) continue;
     const list = index.postings.get(term);
     if (!list) continue;
-    const df = list.documents.length;
-    const idf = Math.log(1 + (index.documents - df + 0.5) / (df + 0.5));
-    for (let i = 0; i < df; i++) {
-      const document = list.documents[i]!;
-      const tf = list.frequencies[i]!;
-      const norm = tf + K1 * (1 - B + (B * index.lengths[document]!) / index.averageLength);
-      if (scores[document] === 0) touched.push(document);
-      scores[document] = scores[document]! + (idf * tf * (K1 + 1)) / norm;
+    const { documents, scores: termScores } = list;
+    for (let i = 0; i < documents.length; i++) {
+      const document = documents[i]!;
+      // Every term's score is positive: a zero is a document not touched yet.
+      if (scores[document] === 0) touched[touchedCount++] = document;
+      scores[document] = scores[document]! + termScores[i]!;
     }
   }
-  return topPositions(scores, limit, touched).map((document) => ({ document, score: scores[document]! }));
+  const ranked = topPositions(scores, limit, touched.subarray(0, touchedCount)).map((document) => ({ document, score: scores[document]! }));
+  for (let i = 0; i < touchedCount; i++) scores[touched[i]!] = 0;
+  return ranked;
 }

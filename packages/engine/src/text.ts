@@ -1,5 +1,6 @@
 import { stemmer } from 'stemmer';
 import { eng as englishStopWords } from 'stopword';
+import { asciiWords, isAscii } from './ascii-words';
 
 /**
  * Reading text: words by the platform's Unicode word segmentation (Intl.Segmenter, UAX #29),
@@ -14,16 +15,30 @@ const stopWords = new Set(englishStopWords);
  * The words of a text, lower-cased. UAX #29 keeps 'end:garching' and 'a/b' together (':' and '/'
  * join letters in some languages), so they are split first. Digits keep their shape but not their
  * value ('16.04' and '15.10' read alike): versions and amounts say what kind of question it is.
+ * ASCII text (most questions) is segmented by `asciiWords`, which finds the same words faster
+ * (NFKC leaves ASCII as it is).
  */
 export function words(text: string): string[] {
+  const found = isAscii(text) ? asciiWords(text.toLowerCase()) : segmentedWords(text);
+  for (let i = 0; i < found.length; i++) found[i] = shaped(found[i]!);
+  return found;
+}
+
+function segmentedWords(text: string): string[] {
   const normalised = text.normalize('NFKC').toLowerCase().replace(/[:_/\\|]+/g, ' ');
   const out: string[] = [];
-  for (const piece of segmenter.segment(normalised)) {
-    if (!piece.isWordLike) continue;
-    const word = piece.segment;
-    out.push(/\d/.test(word) && !/^\d+$/.test(word) ? `0${word.replace(/\d/g, '0')}` : word);
-  }
+  for (const piece of segmenter.segment(normalised)) if (piece.isWordLike) out.push(piece.segment);
   return out;
+}
+
+/** A word with digits and other characters keeps its shape: '0' first, every digit a '0'. */
+function shaped(word: string): string {
+  let digits = 0;
+  for (let i = 0; i < word.length; i++) {
+    const code = word.charCodeAt(i);
+    if (code >= 0x30 && code <= 0x39) digits += 1;
+  }
+  return digits === 0 || digits === word.length ? word : `0${word.replace(/\d/g, '0')}`;
 }
 
 const stems = new Map<string, string>();

@@ -28,8 +28,12 @@ function firstWords(text: string, limit: number): string {
   return out.trimEnd();
 }
 
+/** Word counts of the documents seen: an index's responses are answered again and again, and never change. */
+const wordCounts = new WeakMap<KbDocument, number>();
+
 export function truncate(document: KbDocument, cutoff: number): Truncated {
-  const total = kbWordCount(document);
+  let total = wordCounts.get(document);
+  if (total === undefined) wordCounts.set(document, (total = kbWordCount(document)));
   if (total <= cutoff) return { document, words: total, truncated: false };
   let remaining = cutoff;
   let cut = false;
