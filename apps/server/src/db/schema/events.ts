@@ -15,9 +15,9 @@ export const events = pgTable(
     projectId: uuid()
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
-    // Null for the console's Real-Time Test. No foreign key: a deleted deployment's events keep its id,
-    // as the rollups do, and checking every stored event against the deployments cost about a tenth
-    // of storing it (the project's key is still checked, and its deletion still removes the events).
+    // Null for the console's Real-Time Test. No foreign key, as in the rollups: a deployment goes only
+    // with its project, whose key removes the events, and checking every stored event against the
+    // deployments cost about a tenth of storing it.
     deploymentId: uuid(),
     snapshotId: uuid(),
     convId: uuid().notNull(),
