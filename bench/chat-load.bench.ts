@@ -4,7 +4,8 @@
 // its own new conversation, and each of those conversations must have exactly its request and its
 // response event (counted in the database after the server has stopped and flushed). Queries the
 // load generator abandons in flight when the time is up are answered and stored by the server but
-// never read; they are reported apart.
+// never read; they are reported apart. The processor time each party spent per answered query (the
+// server, a local PostgreSQL, this process generating the load) shows where the time goes.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -12,6 +13,7 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
 import { deployments, events } from '../apps/server/src/db/schema/index';
 import { Console } from './support/assistant-api';
+import { postgresProcessorTime, processorTime } from './support/processor-time';
 import { freePort, removeDataDir, startServer } from './support/server';
 import { syntheticIntents, syntheticQuestions } from './support/synthetic-project';
 
@@ -47,6 +49,8 @@ const answeredConversations: string[] = [];
 const server = await startServer({ CHAT_MAX_QUERIES_PER_MINUTE: '100000000' });
 let result: autocannon.Result;
 let key: string;
+/** Processor time per answered query (µs) of the server, a local PostgreSQL and this process (the load generator). */
+let perAnswer: Record<'server' | 'postgres' | 'load_generator', number | null>;
 try {
   const team = await Console.signIn(server.baseUrl);
   const workspaceId = await team.workspace('Load');
@@ -57,12 +61,21 @@ try {
   const onResponse = (status: number, body: string) => {
     if (status === 200) answeredConversations.push(body.slice(12, 48));
   };
+  const before = { server: processorTime(server.pid), postgres: postgresProcessorTime(), loadGenerator: process.cpuUsage() };
   result = await hammer({
     url: `${server.baseUrl}/api/v1/chat/${key}/query`,
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: ORIGIN },
     requests: questions.map((utterance) => ({ method: 'POST', body: JSON.stringify({ utterance }), onResponse })),
   });
+  const loadGenerator = process.cpuUsage(before.loadGenerator);
+  const per = (start: number | null, end: number | null) => (start === null || end === null ? null : Math.round((end - start) / result['2xx']));
+  perAnswer = {
+    server: per(before.server, processorTime(server.pid)),
+    // The embedded engine runs inside the server, so its time is the server's.
+    postgres: process.env.BENCH_DATABASE_URL ? per(before.postgres, postgresProcessorTime()) : null,
+    load_generator: per(0, loadGenerator.user + loadGenerator.system),
+  };
 } finally {
   await server.stop();
 }
@@ -112,6 +125,7 @@ console.log(
     target_p99_ms: 20,
     answered,
     errors: result!.errors + result!.timeouts + result!.non2xx,
+    processor_us_per_answer: perAnswer!,
     answered_with_both_events_stored: answeredStored,
     stored_request_events: stored.request,
     stored_response_events: stored.response,
