@@ -68,7 +68,7 @@ export async function runQuery(ctx: AppContext, target: QueryTarget, query: Chat
   return answered.body;
 }
 
-/** A foreign-key refusal means the project or deployment was deleted while the question ran. */
+/** A foreign-key refusal means the project was deleted while the question ran (events keep no deployment key). */
 async function store(ctx: AppContext, records: RenderedEvent[]): Promise<void> {
   try {
     await ctx.assistant.events.write(records);
