@@ -1,11 +1,11 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { ChatAnswer } from '@console/contracts';
 import type { EngineIndex } from '@console/engine';
 import type { Database } from '../src/db/client';
-import { events } from '../src/db/schema/index';
-import { countRows, createSignedInUser, createTestApp, createWorkspaceTree, expectError, openTestDatabase } from './helper';
+import { conversations, events } from '../src/db/schema/index';
+import { call, countRows, createSignedInUser, createTestApp, createWorkspaceTree, expectError, openTestDatabase } from './helper';
 import { allowOrigins, ask, deploy, insertItems, productItems, sync } from './assistant-fixtures';
 
 /** Every question leaves its events: a request, then a response or an error, written in batches. */
@@ -14,15 +14,25 @@ const SHOP = 'https://shop.example';
 let database: Database;
 let app: FastifyInstance;
 let editor: Awaited<ReturnType<typeof createSignedInUser>>;
+let admin: Awaited<ReturnType<typeof createSignedInUser>>;
 
 beforeAll(async () => {
   database = await openTestDatabase();
   app = await createTestApp(database);
   editor = await createSignedInUser(app);
+  admin = await createSignedInUser(app);
+});
+
+// The test apps share one database driver: a spy on it must not outlive its test.
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 async function deployedProject() {
-  const tree = await createWorkspaceTree(app, [{ user: editor.user, role: 'editor' }]);
+  const tree = await createWorkspaceTree(app, [
+    { user: editor.user, role: 'editor' },
+    { user: admin.user, role: 'admin' },
+  ]);
   const items = await insertItems(app, tree.project.id, productItems);
   await allowOrigins(app, editor.token, tree.project.id, tree.deployment.id, [SHOP]);
   const { snapshot_id } = await sync(app, editor.token, tree.project.id);
@@ -144,6 +154,55 @@ describe('events', () => {
     await closed;
     for (const response of await Promise.all([first, second])) expect(response.statusCode, response.body).toBe(200);
     expect(await countRows(app, events, eq(events.projectId, shop.project.id))).toBe(4);
+  });
+
+  it('answers 404 and stores nothing for a question whose project is deleted before its events are stored, and stores the others of its batch', async () => {
+    const racing = await createTestApp(database);
+    const doomed = await deployedProject();
+    const kept = await deployedProject();
+    // Asked once before, so both projects' snapshots are compiled and the next questions go straight to the writer.
+    for (const shop of [doomed, kept]) expect((await ask(racing, shop.key, { utterance: 'When are you open?' })).statusCode).toBe(200);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const driver = driverOf(racing);
+    const query = driver.query.bind(driver);
+    const textOf = (first: unknown) => (typeof first === 'string' ? first : ((first as { text?: string }).text ?? ''));
+    let inserts = 0;
+    vi.spyOn(driver, 'query').mockImplementation((...args: Parameters<typeof query>) =>
+      textOf(args[0]).includes('INSERT INTO events') && ++inserts === 1 ? held.then(() => query(...args)) : query(...args),
+    );
+    const write = vi.spyOn(racing.ctx.assistant.events, 'write');
+    const asked = [ask(racing, doomed.key, { utterance: 'When are you open?' }), ask(racing, kept.key, { utterance: 'When are you open?' })];
+    // Both questions' events wait in one batch, held before the database sees it.
+    await vi.waitFor(() => expect(write).toHaveBeenCalledTimes(2), { timeout: 30_000, interval: 10 });
+    await vi.waitFor(() => expect(inserts).toBe(1), { timeout: 30_000, interval: 10 });
+    expect((await call(racing, 'DELETE', `/api/v1/project/${doomed.project.id}`, admin.token)).statusCode).toBe(204);
+    release();
+    const [gone, answered] = await Promise.all(asked);
+
+    expectError(gone!, 404);
+    expect(answered!.statusCode, answered!.body).toBe(200);
+    expect(inserts).toBe(1);
+    expect(await countRows(app, events, eq(events.projectId, doomed.project.id))).toBe(0);
+    expect(await countRows(app, conversations, eq(conversations.projectId, doomed.project.id))).toBe(0);
+    expect(await countRows(app, events, eq(events.projectId, kept.project.id))).toBe(4);
+    await racing.close();
+  });
+
+  it("removes a deleted project's events and conversations, and those of every project of a deleted workspace", async () => {
+    const root = await createSignedInUser(app, { isSuperUser: true });
+    const [project, workspace, other] = [await deployedProject(), await deployedProject(), await deployedProject()];
+    for (const shop of [project, workspace, other]) expect((await ask(app, shop.key, { utterance: 'When are you open?' })).statusCode).toBe(200);
+
+    expect((await call(app, 'DELETE', `/api/v1/project/${project.project.id}`, admin.token)).statusCode).toBe(204);
+    expect((await call(app, 'DELETE', `/api/v1/workspace/${workspace.workspace.id}`, root.token)).statusCode).toBe(204);
+
+    for (const shop of [project, workspace]) {
+      expect(await countRows(app, events, eq(events.projectId, shop.project.id))).toBe(0);
+      expect(await countRows(app, conversations, eq(conversations.projectId, shop.project.id))).toBe(0);
+    }
+    expect(await countRows(app, events, eq(events.projectId, other.project.id))).toBe(2);
+    expect(await countRows(app, conversations, eq(conversations.projectId, other.project.id))).toBe(1);
   });
 
 });

@@ -12,6 +12,8 @@ export type NewEvent = typeof events.$inferInsert;
  * text given to it whole (event-writer.ts).
  */
 export interface RenderedEvent {
+  /** Its project's id: a batch stores nothing of a project deleted meanwhile, and says which it refused. */
+  projectId: string;
   fields: string;
   /** JSON text on one line (JSON.stringify never writes a raw line break): a batch sends them one per line. */
   data: string;
@@ -75,7 +77,7 @@ export function renderedEventRecord(base: EventBase, own: EventOwn, data: string
     reporting_id: own.reportingId ?? null,
     visitor_id: base.visitorId ?? null,
   });
-  return { fields, data };
+  return { projectId: base.projectId, fields, data };
 }
 
 export function eventRecord(row: NewEvent): RenderedEvent {

@@ -1,8 +1,9 @@
 import type { chatQueryBody, IntegrationType } from '@console/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { AppError, pgErrorCode } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { renderedEventRecord, type EventBase, type RenderedEvent } from './event-records';
+import { ProjectRemovedError } from './event-writer';
 import { generate } from './generation';
 import { requestRecord, type Question, type RenderedAnswer } from './rendered-answer';
 
@@ -68,12 +69,12 @@ export async function runQuery(ctx: AppContext, target: QueryTarget, query: Chat
   return answered.body;
 }
 
-/** A foreign-key refusal means the project was deleted while the question ran (events keep no deployment key). */
+/** A project deleted while its question ran has no events stored, and the question is answered as not found. */
 async function store(ctx: AppContext, records: RenderedEvent[]): Promise<void> {
   try {
     await ctx.assistant.events.write(records);
   } catch (error) {
-    if (pgErrorCode(error) === '23503') throw AppError.notFound();
+    if (error instanceof ProjectRemovedError) throw AppError.notFound();
     throw error;
   }
 }

@@ -134,7 +134,7 @@ export async function updateProject(
   return toProject(row);
 }
 
-/** Deployments (and later the project's content) go with it through foreign-key cascades. */
+/** Deployments and content go with it through foreign-key cascades, its events and conversations through a trigger (migration 0010). */
 export async function deleteProject(ctx: AppContext, user: UserRow, id: string): Promise<void> {
   const { permissions } = await readableProject(ctx, user, id);
   demand(permissions.canDeleteProject);
