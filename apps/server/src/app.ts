@@ -79,6 +79,8 @@ export interface AppDeps {
   chatMaxQueriesPerMinute?: number;
   /** How the event writer groups concurrent queries' events into one INSERT (tests shrink or widen it). */
   eventBatching?: EventBatching;
+  /** Answering workers (ANSWERING_THREADS, else as many as the cores allow: ./modules/chat/answering.ts); one when unset. */
+  answeringThreads?: number;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -127,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     assistant: createAssistant(deps.db, {
       maxQueriesPerMinute: deps.chatMaxQueriesPerMinute ?? CHAT_MAX_QUERIES_PER_MINUTE,
       eventBatching: deps.eventBatching,
+      answeringThreads: deps.answeringThreads ?? 1,
     }),
   };
   app.decorate('ctx', ctx);

@@ -35,6 +35,8 @@ const envSchema = z.object({
   LOGIN_MAX_CALLS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(LOGIN_MAX_CALLS_PER_ADDRESS),
   // Chat queries per client address and deployment per minute; a load test or a busy shared address needs more.
   CHAT_MAX_QUERIES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(CHAT_MAX_QUERIES_PER_MINUTE),
+  // Answering worker threads; unset, the cores the request thread and the database leave decide.
+  ANSWERING_THREADS: z.coerce.number().int().min(0).max(16).optional(),
 });
 
 export interface Config {
@@ -56,6 +58,7 @@ export interface Config {
   outboundAllowPrivate: boolean;
   loginMaxCallsPerAddress: number;
   chatMaxQueriesPerMinute: number;
+  answeringThreads: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -96,6 +99,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboundAllowPrivate: value.OUTBOUND_ALLOW_PRIVATE === 'true',
     loginMaxCallsPerAddress: value.LOGIN_MAX_CALLS_PER_ADDRESS,
     chatMaxQueriesPerMinute: value.CHAT_MAX_QUERIES_PER_MINUTE,
+    answeringThreads: value.ANSWERING_THREADS,
   };
 }
 

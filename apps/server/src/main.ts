@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app';
+import { answeringThreads } from './modules/chat/answering';
 import { DEFAULT_EVENT_BATCHING, EMBEDDED_STATISTICS_EVERY, refreshEventStatistics } from './modules/chat/event-writer';
 import { ConfigError, readConfig } from './config';
 import { openDatabase } from './db/client';
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
     limits: { maxCallsPerAddress: config.loginMaxCallsPerAddress },
     chatMaxQueriesPerMinute: config.chatMaxQueriesPerMinute,
     eventBatching: database.kind === 'pglite' ? { ...DEFAULT_EVENT_BATCHING, refreshStatisticsEvery: EMBEDDED_STATISTICS_EVERY } : undefined,
+    answeringThreads: config.answeringThreads ?? answeringThreads(database.kind),
   });
 
   let closing = false;

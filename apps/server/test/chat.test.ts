@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { and, eq } from 'drizzle-orm';
@@ -15,6 +16,7 @@ import {
 import { ConfigError, readConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import { channels, events, projects } from '../src/db/schema/index';
+import { answeringThreads } from '../src/modules/chat/answering';
 import { chatMessages } from '../src/modules/chat/messages';
 import { randomToken } from '../src/platform/secrets';
 import { call, createClock, createSignedInUser, createTestApp, createWorkspaceTree, expectError, openTestDatabase } from './helper';
@@ -186,6 +188,16 @@ describe('POST /chat/{deploymentKey}/query', () => {
     expect(readConfig({ CHAT_MAX_QUERIES_PER_MINUTE: '100000' }).chatMaxQueriesPerMinute).toBe(100_000);
     expect(() => readConfig({ CHAT_MAX_QUERIES_PER_MINUTE: '0' })).toThrow(ConfigError);
   });
+
+  it('reads the answering workers from ANSWERING_THREADS; unset, counts the cores the request thread and the database leave', () => {
+    expect(readConfig({}).answeringThreads).toBeUndefined();
+    expect(readConfig({ ANSWERING_THREADS: '0' }).answeringThreads).toBe(0);
+    expect(readConfig({ ANSWERING_THREADS: '2' }).answeringThreads).toBe(2);
+    expect(() => readConfig({ ANSWERING_THREADS: '-1' })).toThrow(ConfigError);
+    const cores = availableParallelism();
+    expect(answeringThreads('pglite')).toBe(Math.min(4, cores - 1));
+    expect(answeringThreads('postgres')).toBe(Math.max(0, Math.min(4, cores - 2)));
+  });
 });
 
 describe('/api/docs', () => {
@@ -233,6 +245,23 @@ describe('conversations', () => {
     const continued = answerOf(await ask(otherProcess, shop.key, { ...followUp, conv_id: opening.conv_id }));
     expect(continued.conv_id).toBe(opening.conv_id);
     expect(continued.response_type).toBe('content');
+  });
+
+  it('answers the same in answering workers as on the request thread, and a conversation goes on from one to the other', async () => {
+    const [here, workers] = await Promise.all([createTestApp(database, { answeringThreads: 0 }), createTestApp(database, { answeringThreads: 2 })]);
+    const inWorker = answerOf(await ask(workers, shop.key, first));
+    const onThread = answerOf(await ask(here, shop.key, first));
+    expect({ ...inWorker, conv_id: null }).toEqual({ ...onThread, conv_id: null });
+    expect(inWorker.content_id).toBe(shop.item('tablet battery').id);
+
+    for (const [opening, next] of [
+      [inWorker, here],
+      [onThread, workers],
+    ] as const) {
+      const continued = answerOf(await ask(next, shop.key, { ...followUp, conv_id: opening.conv_id }));
+      expect(continued).toMatchObject({ conv_id: opening.conv_id, response_type: 'content' });
+    }
+    await Promise.all([here.close(), workers.close()]);
   });
 
   it("starts a new conversation for an unknown conv_id and for another project's, never sharing state", async () => {
@@ -355,7 +384,8 @@ describe('genhybrid', () => {
     modelUrl = `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1/chat/completions`;
     process.env.MODEL_API_KEY_CHAT_TEST = 'sk-test-key';
     project = await deployedProject({ genhybrid: { url: modelUrl, model: 'test-model', api_key_env: 'MODEL_API_KEY_CHAT_TEST', timeout_ms: 500 } });
-    generating = await createTestApp(database, { outboundAllowPrivate: true });
+    // In an answering worker: the model's call is made on the request thread, with what the worker answered.
+    generating = await createTestApp(database, { outboundAllowPrivate: true, answeringThreads: 1 });
   });
   afterAll(async () => {
     delete process.env.MODEL_API_KEY_CHAT_TEST;

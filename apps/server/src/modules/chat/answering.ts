@@ -1,12 +1,20 @@
 import { availableParallelism } from 'node:os';
-import { completeGeneration, type AnswerResult, type EngineIndex, type GenerationRequest } from '@console/engine';
+import { answer, completeGeneration, type AnswerResult, type EngineIndex, type GenerationRequest } from '@console/engine';
+import type { Database } from '../../db/client';
 import { JobThread } from '../../platform/worker-thread';
 import type { AnswerJob, AnswerOutcome } from './answer-worker';
 import { renderAnswer, type Question, type RenderedAnswer } from './rendered-answer';
 
-/** Answering workers per process: the cores left beside the thread that takes requests, at least one, at most four. */
-export function answeringThreads(): number {
-  return Math.max(1, Math.min(4, availableParallelism() - 1));
+/**
+ * Answering workers per process, at most four: the cores left beside the thread that takes requests
+ * and the database. The embedded database runs on the request thread; a PostgreSQL server is counted
+ * as using a core of this machine (ANSWERING_THREADS says otherwise for one elsewhere). With no core
+ * left, the request thread answers itself: the engine takes about 30 µs a question, and handing a
+ * question to a worker and its answer back cost more than that where the threads share the cores
+ * with the database (chat-load bench, decisions.md).
+ */
+export function answeringThreads(database: Database['kind']): number {
+  return Math.max(0, Math.min(4, availableParallelism() - (database === 'pglite' ? 1 : 2)));
 }
 
 export interface AnswerHooks {
@@ -18,7 +26,7 @@ export interface AnswerHooks {
 /**
  * The answering workers of a process: each question goes to the one with the fewest waiting. An index
  * crosses to a worker once (the first question of its snapshot there); after that a question is a
- * few hundred bytes each way.
+ * few hundred bytes each way. Without workers, the calling thread answers.
  */
 export class AnsweringPool {
   private readonly threads: JobThread<AnswerJob, AnswerOutcome>[];
@@ -26,12 +34,13 @@ export class AnsweringPool {
   private nextIndexId = 1;
   private nextJobId = 1;
 
-  constructor(threads = answeringThreads()) {
+  constructor(threads: number) {
     const file = new URL('./answer-worker.ts', import.meta.url);
     this.threads = Array.from({ length: threads }, () => new JobThread<AnswerJob, AnswerOutcome>(file, 'an answering worker'));
   }
 
   answer(index: EngineIndex, question: Question, hooks: AnswerHooks): Promise<RenderedAnswer> {
+    if (!this.threads.length) return answerHere(index, question, hooks);
     const job: AnswerJob = { id: this.nextJobId++, indexId: this.indexId(index), question, answeredAt: hooks.now() };
     const thread = this.threads.reduce((least, next) => (next.size < least.size ? next : least));
     return new Promise<RenderedAnswer>((resolve, reject) => {
@@ -60,6 +69,13 @@ export class AnsweringPool {
     }
     return id;
   }
+}
+
+/** The engine on this thread; a genhybrid answer is completed as a worker's would be. */
+async function answerHere(index: EngineIndex, question: Question, hooks: AnswerHooks): Promise<RenderedAnswer> {
+  const result = answer(index, question.state, { utterance: question.utterance });
+  if (result.generation) return complete(index, question, result, hooks);
+  return renderAnswer(question, result, hooks.now());
 }
 
 /** genhybrid: the model's call is made here, where the guarded fetch lives; the answer is then finished and rendered here too. */

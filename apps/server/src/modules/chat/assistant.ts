@@ -10,7 +10,7 @@ import { EventWriter, type EventBatching } from './event-writer';
 export interface Assistant {
   /** Compiled indexes by snapshot id; compiling runs in a worker thread. */
   indexes: IndexCache;
-  /** Answering workers: the engine runs off the request thread. */
+  /** The engine: in answering workers where the machine has cores to spare, else on the request thread. */
   answering: AnsweringPool;
   deployments: DeploymentDirectory;
   conversations: ConversationStore;
@@ -24,12 +24,14 @@ export interface Assistant {
 export interface AssistantOptions {
   maxQueriesPerMinute: number;
   eventBatching?: EventBatching;
+  /** Answering workers; none: the request thread answers (./answering.ts). */
+  answeringThreads: number;
 }
 
 export function createAssistant(db: Db, options: AssistantOptions): Assistant {
   const indexes = new IndexCache(db, new SnapshotCompiler());
   const events = new EventWriter(db, options.eventBatching);
-  const answering = new AnsweringPool();
+  const answering = new AnsweringPool(options.answeringThreads);
   return {
     indexes,
     answering,
