@@ -18,7 +18,7 @@ export const events = pgTable(
     // the projects table, migration 0010).
     projectId: uuid().notNull(),
     // Null for the console's Real-Time Test. No foreign key, as in the rollups: a deployment goes only
-    // with its project, whose key removes the events, and checking every stored event against the
+    // with its project, whose deletion removes the events, and checking every stored event against the
     // deployments cost about a tenth of storing it.
     deploymentId: uuid(),
     snapshotId: uuid(),

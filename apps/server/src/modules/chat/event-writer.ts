@@ -130,7 +130,7 @@ export class ProjectRemovedError extends Error {
 }
 
 interface Waiting {
-  /** One query's events, rendered by `eventRecord`. */
+  /** One query's events, rendered by `renderedEventRecord`. */
   rows: RenderedEvent[];
   resolve: () => void;
   reject: (error: unknown) => void;
