@@ -6,8 +6,12 @@
 // warm-up's too, names its own new conversation, and each of those conversations must have exactly
 // its request and its response event (counted in the database after the server has stopped and
 // flushed). Queries the load generator abandons in flight when a run's time is up are answered and
-// stored by the server but never read; they are reported apart. The processor time each party spent per answered query (the
-// server, a local PostgreSQL, this process generating the load) shows where the time goes.
+// stored by the server but never read; they are reported apart. The processor time each party spent
+// per answered query (the server, a local PostgreSQL, this process generating the load) shows where
+// the time goes. Last, the same questions go to the storage floor (support/storage-floor-server.ts):
+// a bare route that only stores each question's two events, as the server does, in the same
+// database. No chat endpoint on this machine can answer faster than that floor, so it tells whether
+// a shortfall lies in the answering or in what storing every question costs.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -30,17 +34,38 @@ async function hammer(options: autocannon.Options, duration = DURATION_S): Promi
   });
 }
 
-async function helloWorld(): Promise<autocannon.Result> {
+/** Processor time per answered query (µs) of the server, a local PostgreSQL and this process (the load generator). */
+type PerAnswer = Record<'server' | 'postgres' | 'load_generator', number | null>;
+
+/** A warm-up, then the measured load, with the processor time each party spent on it. */
+async function measured(serverPid: number, load: autocannon.Options): Promise<{ warmUp: autocannon.Result; result: autocannon.Result; perAnswer: PerAnswer }> {
+  const warmUp = await hammer(load, WARM_UP_S);
+  const before = { server: processorTime(serverPid), postgres: postgresProcessorTime(), loadGenerator: process.cpuUsage() };
+  const result = await hammer(load);
+  const loadGenerator = process.cpuUsage(before.loadGenerator);
+  const per = (start: number | null, end: number | null) => (start === null || end === null ? null : Math.round((end - start) / result['2xx']));
+  const perAnswer = {
+    server: per(before.server, processorTime(serverPid)),
+    // The embedded engine runs inside the server, so its time is the server's.
+    postgres: process.env.BENCH_DATABASE_URL ? per(before.postgres, postgresProcessorTime()) : null,
+    load_generator: per(0, loadGenerator.user + loadGenerator.system),
+  };
+  return { warmUp, result, perAnswer };
+}
+
+/** A script of ./support in its own process under measured load; stopped after. */
+async function loadScript(script: string, env: Record<string, string>, load: (port: number) => autocannon.Options): ReturnType<typeof measured> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'support/hello-server.mjs')], { env: { ...process.env, PORT: String(port) }, stdio: 'inherit' });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'support', script)], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: 'inherit',
+  });
   for (;;) {
-    if (await fetch(`http://127.0.0.1:${port}/`).then((response) => response.ok, () => false)) break;
+    if (await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false)) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   try {
-    const load = { url: `http://127.0.0.1:${port}/` };
-    await hammer(load, WARM_UP_S);
-    return await hammer(load);
+    return await measured(child.pid!, load(port));
   } finally {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
@@ -48,42 +73,35 @@ async function helloWorld(): Promise<autocannon.Result> {
   }
 }
 
-const baseline = await helloWorld();
+const { result: baseline } = await loadScript('hello-server.mjs', {}, (port) => ({ url: `http://127.0.0.1:${port}/` }));
 const answeredConversations: string[] = [];
+const questions = syntheticQuestions(500);
+
+/** The load: the questions posted in turn, each answer handed to `onResponse`. */
+function questionLoad(url: string, headers: Record<string, string>, onResponse: (status: number, body: string) => void): autocannon.Options {
+  return {
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    requests: questions.map((utterance) => ({ method: 'POST', body: JSON.stringify({ utterance }), onResponse })),
+  };
+}
 
 const server = await startServer({ CHAT_MAX_QUERIES_PER_MINUTE: '100000000' });
-let result: autocannon.Result;
-let warmUp: autocannon.Result;
+let chat: Awaited<ReturnType<typeof measured>>;
 let key: string;
-/** Processor time per answered query (µs) of the server, a local PostgreSQL and this process (the load generator). */
-let perAnswer: Record<'server' | 'postgres' | 'load_generator', number | null>;
+let projectId: string;
 try {
   const team = await Console.signIn(server.baseUrl);
   const workspaceId = await team.workspace('Load');
-  const projectId = await team.importProject(workspaceId, 'Load', syntheticIntents(150, 100));
+  projectId = await team.importProject(workspaceId, 'Load', syntheticIntents(150, 100));
   key = await team.syncAndDeploy(projectId, ORIGIN);
-  const questions = syntheticQuestions(500);
   // The answer starts with {"conv_id":"<uuid>": read without parsing, so the load generator stays light.
   const onResponse = (status: number, body: string) => {
     if (status === 200) answeredConversations.push(body.slice(12, 48));
   };
-  const load: autocannon.Options = {
-    url: `${server.baseUrl}/api/v1/chat/${key}/query`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: ORIGIN },
-    requests: questions.map((utterance) => ({ method: 'POST', body: JSON.stringify({ utterance }), onResponse })),
-  };
-  warmUp = await hammer(load, WARM_UP_S);
-  const before = { server: processorTime(server.pid), postgres: postgresProcessorTime(), loadGenerator: process.cpuUsage() };
-  result = await hammer(load);
-  const loadGenerator = process.cpuUsage(before.loadGenerator);
-  const per = (start: number | null, end: number | null) => (start === null || end === null ? null : Math.round((end - start) / result['2xx']));
-  perAnswer = {
-    server: per(before.server, processorTime(server.pid)),
-    // The embedded engine runs inside the server, so its time is the server's.
-    postgres: process.env.BENCH_DATABASE_URL ? per(before.postgres, postgresProcessorTime()) : null,
-    load_generator: per(0, loadGenerator.user + loadGenerator.system),
-  };
+  const load = questionLoad(`${server.baseUrl}/api/v1/chat/${key}/query`, { origin: ORIGIN }, onResponse);
+  chat = await measured(server.pid, load);
 } finally {
   await server.stop();
 }
@@ -114,13 +132,22 @@ const [complete] = await database.db
   );
 const answeredStored = Number(complete?.total ?? 0);
 await database.close();
+
+// What storing the questions alone allows on this machine, in the same database after the server has stopped.
+const { result: floor, perAnswer: floorPerAnswer } = await loadScript(
+  'storage-floor-server.ts',
+  { PROJECT_ID: projectId!, ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : { DATABASE_URL: '', PGLITE_DIR: path.join(server.dataDir, 'db') }) },
+  // The answers are handed over as the chat endpoint's are, so the load generator does the same work.
+  (port) => questionLoad(`http://127.0.0.1:${port}/query`, {}, () => undefined),
+);
 removeDataDir(server);
 
-const answered = result!['2xx'];
+const { result, warmUp, perAnswer } = chat!;
+const answered = result['2xx'];
 /** Every query answered under load, the warm-up's too: each must have its events stored. */
-const answeredInAll = warmUp!['2xx'] + answered;
+const answeredInAll = warmUp['2xx'] + answered;
 const errors = (run: autocannon.Result) => run.errors + run.timeouts + run.non2xx;
-const ratio = result!.requests.average / baseline.requests.average;
+const ratio = result.requests.average / baseline.requests.average;
 console.log(
   JSON.stringify({
     bench: 'chat-load',
@@ -128,27 +155,31 @@ console.log(
     duration_s: DURATION_S,
     database: process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite',
     hello_world_rps: Math.round(baseline.requests.average),
-    chat_rps: Math.round(result!.requests.average),
+    chat_rps: Math.round(result.requests.average),
     ratio: Number(ratio.toFixed(3)),
     target_ratio: 0.15,
-    p50_ms: result!.latency.p50,
-    p99_ms: result!.latency.p99,
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
     target_p99_ms: 20,
     answered,
-    errors: errors(result!),
+    errors: errors(result),
     warm_up_s: WARM_UP_S,
-    warm_up_answered: warmUp!['2xx'],
-    warm_up_errors: errors(warmUp!),
-    processor_us_per_answer: perAnswer!,
+    warm_up_answered: warmUp['2xx'],
+    warm_up_errors: errors(warmUp),
+    processor_us_per_answer: perAnswer,
     answered_with_both_events_stored: answeredStored,
     stored_request_events: stored.request,
     stored_response_events: stored.response,
     stored_error_events: stored.error,
     abandoned_in_flight_stored: stored.response! - answeredStored,
+    storage_floor_rps: Math.round(floor.requests.average),
+    storage_floor_ratio: Number((floor.requests.average / baseline.requests.average).toFixed(3)),
+    storage_floor_errors: errors(floor),
+    storage_floor_processor_us_per_answer: floorPerAnswer,
     within_target:
       ratio >= 0.15 &&
-      result!.latency.p99 <= 20 &&
-      errors(result!) + errors(warmUp!) === 0 &&
+      result.latency.p99 <= 20 &&
+      errors(result) + errors(warmUp) === 0 &&
       answeredConversations.length === answeredInAll &&
       answeredStored === answeredInAll &&
       stored.error === 0,
