@@ -61,6 +61,7 @@ async function loadScript(script: string, env: Record<string, string>, load: (po
     stdio: 'inherit',
   });
   for (;;) {
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
     if (await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false)) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
