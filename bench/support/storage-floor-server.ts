@@ -9,7 +9,7 @@ import Fastify from 'fastify';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { events } from '../../apps/server/src/db/schema/index';
 import { renderedEventRecord, type EventBase } from '../../apps/server/src/modules/chat/event-records';
-import { DEFAULT_EVENT_BATCHING, EMBEDDED_STATISTICS_EVERY, EventWriter } from '../../apps/server/src/modules/chat/event-writer';
+import { EventWriter, eventBatchingFor } from '../../apps/server/src/modules/chat/event-writer';
 
 const database = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { pgliteDir: process.env.PGLITE_DIR });
 const [sample] = await database.db
@@ -31,10 +31,7 @@ const shared = {
   visitorId: sample.visitorId,
 };
 
-const writer = new EventWriter(
-  database.db,
-  database.kind === 'pglite' ? { ...DEFAULT_EVENT_BATCHING, refreshStatisticsEvery: EMBEDDED_STATISTICS_EVERY } : DEFAULT_EVENT_BATCHING,
-);
+const writer = new EventWriter(database.db, eventBatchingFor(database.kind));
 const app = Fastify({ logger: false });
 app.post('/query', async (request, reply) => {
   const receivedAt = new Date();

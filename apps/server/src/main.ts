@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { answeringThreads } from './modules/chat/answering';
-import { DEFAULT_EVENT_BATCHING, EMBEDDED_STATISTICS_EVERY, refreshEventStatistics } from './modules/chat/event-writer';
+import { eventBatchingFor, refreshEventStatistics } from './modules/chat/event-writer';
 import { ConfigError, readConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
     outboundAllowPrivate: config.outboundAllowPrivate,
     limits: { maxCallsPerAddress: config.loginMaxCallsPerAddress },
     chatMaxQueriesPerMinute: config.chatMaxQueriesPerMinute,
-    eventBatching: database.kind === 'pglite' ? { ...DEFAULT_EVENT_BATCHING, refreshStatisticsEvery: EMBEDDED_STATISTICS_EVERY } : undefined,
+    eventBatching: eventBatchingFor(database.kind),
     answeringThreads: config.answeringThreads ?? answeringThreads(database.kind),
   });
 

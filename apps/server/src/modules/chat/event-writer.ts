@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { driverRows, type DriverStatement } from '../../db/driver-query';
 import { EVENT_RECORD_COLUMNS, type RenderedEvent } from './event-records';
 
@@ -14,7 +14,7 @@ export interface EventBatching {
 }
 
 /** How often the embedded engine's statistics are refreshed (ANALYZE samples a fixed number of rows, so it costs about the same at any size). */
-export const EMBEDDED_STATISTICS_EVERY = 50_000;
+const EMBEDDED_STATISTICS_EVERY = 50_000;
 
 /** ANALYZE of the tables the analytics read. */
 export async function refreshEventStatistics(db: Db): Promise<void> {
@@ -22,6 +22,11 @@ export async function refreshEventStatistics(db: Db): Promise<void> {
 }
 
 export const DEFAULT_EVENT_BATCHING: EventBatching = { maxEvents: 500 };
+
+/** The batching a process's writer uses on this database: the embedded engine also refreshes its statistics. */
+export function eventBatchingFor(database: Database['kind']): EventBatching {
+  return database === 'pglite' ? { ...DEFAULT_EVENT_BATCHING, refreshStatisticsEvery: EMBEDDED_STATISTICS_EVERY } : DEFAULT_EVENT_BATCHING;
+}
 
 /**
  * One statement per batch, the whole batch passed as three parameters: the records' columns as one JSON
