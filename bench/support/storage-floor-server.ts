@@ -10,6 +10,7 @@ import { openDatabase } from '../../apps/server/src/db/client';
 import { events } from '../../apps/server/src/db/schema/index';
 import { renderedEventRecord, type EventBase } from '../../apps/server/src/modules/chat/event-records';
 import { EventWriter, eventBatchingFor } from '../../apps/server/src/modules/chat/event-writer';
+import { requestRecord } from '../../apps/server/src/modules/chat/rendered-answer';
 
 const database = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { pgliteDir: process.env.PGLITE_DIR });
 const [sample] = await database.db
@@ -38,7 +39,7 @@ app.post('/query', async (request, reply) => {
   const { utterance } = request.body as { utterance: string };
   const base: EventBase = { ...shared, convId: randomUUID(), utterance };
   await writer.write([
-    renderedEventRecord(base, { issuedAt: receivedAt, dataType: 'request' }, JSON.stringify({ turn: 1, request: { utterance, conv_id: null, input_method: 'text' } })),
+    requestRecord({ event: base, receivedAt, turn: 1, request: { utterance, conv_id: null, input_method: 'text' } }),
     renderedEventRecord(base, { issuedAt: new Date(), dataType: 'response', responseType: sample.responseType, contentId: sample.contentId, reportingId: sample.reportingId }, responseData),
   ]);
   return reply.type('application/json; charset=utf-8').send(answerJson);

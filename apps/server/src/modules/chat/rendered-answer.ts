@@ -23,7 +23,7 @@ export interface RenderedAnswer {
 }
 
 /** The `request` event of a question, stored with its answer or its error. */
-export function requestRecord({ event, receivedAt, turn, request }: Question): RenderedEvent {
+export function requestRecord({ event, receivedAt, turn, request }: Pick<Question, 'event' | 'receivedAt' | 'turn' | 'request'>): RenderedEvent {
   return renderedEventRecord(event, { issuedAt: receivedAt, dataType: 'request' }, JSON.stringify({ turn, request }));
 }
 
