@@ -73,6 +73,21 @@ describe('per-account limit', () => {
     expectThrottled(await call('mfa', { email, token_code: '000000' }));
     expectThrottled(await call('reset', reset));
   });
+  it('counts wrong MFA codes across challenges: a correct password does not buy more guesses', async () => {
+    const { email, password } = await createTestUser(app, { isMfaEnabled: true });
+    const newChallenge = async () => expect((await call('password', { email, password })).statusCode).toBe(200);
+    // Fewer wrong codes per challenge than burn one, so only the per-account count can stop them.
+    for (let failures = 0; failures < LOGIN_MAX_FAILURES_PER_ACCOUNT; failures++) {
+      if (failures % 2 === 0) await newChallenge();
+      expectError(await call('mfa', { email, token_code: '000000' }), 401);
+    }
+    await newChallenge();
+    expectThrottled(await call('mfa', { email, token_code: '000000' }));
+
+    clock.advance(LOGIN_RATE_WINDOW_MS + 1000);
+    await newChallenge();
+    expectError(await call('mfa', { email, token_code: '000000' }), 401);
+  });
 });
 
 describe('per-address limit', () => {

@@ -29,7 +29,7 @@ async function startSession(ctx: AppContext, user: UserRow): Promise<LoginResult
  * state is revealed only to someone who knows the password.
  */
 export async function signInWithPassword(ctx: AppContext, input: { email: string; password: string }): Promise<LoginResult> {
-  return withAccountThrottle(ctx, input.email, async () => {
+  return withAccountThrottle(ctx, input.email, 'password', async () => {
     const user = await findUserByEmail(ctx.db, input.email);
     const valid = await verifyPassword(user?.passwordHash, input.password);
     if (!user || !valid) throw AppError.unauthorized(errorDetails.invalidCredentials);
@@ -69,7 +69,7 @@ export async function signInWithMfa(
   input: { email: string; token_code: string },
   pendingToken: string | null,
 ): Promise<LoginResult> {
-  return withAccountThrottle(ctx, input.email, async () => {
+  return withAccountThrottle(ctx, input.email, 'code', async () => {
     const refused = () => AppError.unauthorized(errorDetails.invalidMfaCode);
     const now = ctx.now();
     const user = await findUserByEmail(ctx.db, input.email);
@@ -151,7 +151,7 @@ export async function resetPassword(
   ctx: AppContext,
   input: { email: string; token_code: string; password: string },
 ): Promise<LoginResult> {
-  return withAccountThrottle(ctx, input.email, async () => {
+  return withAccountThrottle(ctx, input.email, 'code', async () => {
     const user = await findUserByEmail(ctx.db, input.email);
     if (!(await consumeCode(ctx, passwordResetRequests, user, input.token_code)) || !user) {
       throw AppError.unauthorized(errorDetails.invalidTokenCode);
@@ -167,7 +167,7 @@ export async function acceptInvitation(
   ctx: AppContext,
   input: { email: string; token_code: string; password: string },
 ): Promise<LoginResult> {
-  return withAccountThrottle(ctx, input.email, async () => {
+  return withAccountThrottle(ctx, input.email, 'code', async () => {
     const user = await findUserByEmail(ctx.db, input.email);
     if (!(await consumeCode(ctx, invitations, user, input.token_code)) || !user) {
       throw AppError.unauthorized(errorDetails.invalidTokenCode);
