@@ -5,7 +5,10 @@ import {
   LOGIN_MAX_FAILURES_PER_ACCOUNT,
   LOGIN_RATE_WINDOW_MS,
   errorDetails,
+  isMfaPending,
 } from '@console/contracts';
+import { desc, eq } from 'drizzle-orm';
+import { outbox } from '../src/db/schema/index';
 import { createClock, createTestApp, createTestUser, expectError, openTestDatabase, uniqueEmail, type TestClock } from './helper';
 
 let app: FastifyInstance;
@@ -26,8 +29,9 @@ beforeAll(async () => {
 });
 
 /** Every call from its own address, unless one is given, so only the per-account limit is in play. */
-function call(url: string, payload: object, remoteAddress = `10.1.0.${++addressCounter % 250}`) {
-  return app.inject({ method: 'POST', url: `/api/v1/login/${url}`, payload, remoteAddress });
+function call(url: string, payload: object, remoteAddress = `10.1.0.${++addressCounter % 250}`, bearer?: string) {
+  const headers = bearer ? { authorization: `Bearer ${bearer}` } : {};
+  return app.inject({ method: 'POST', url: `/api/v1/login/${url}`, payload, remoteAddress, headers });
 }
 
 function expectThrottled(response: Awaited<ReturnType<typeof call>>) {
@@ -39,30 +43,68 @@ function expectThrottled(response: Awaited<ReturnType<typeof call>>) {
   return retryAfter;
 }
 
+/** The codes mailed to an address, newest first (no SMTP here: mails are kept in the outbox table). */
+async function mailedCodes(email: string) {
+  const mails = await app.ctx.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(desc(outbox.createdAt));
+  return mails.map((mail) => /\b(\d{6})\b/.exec(mail.text)?.[1]);
+}
+
+async function failPasswords(email: string) {
+  for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT; i++) {
+    expectError(await call('password', { email, password: 'Wrong-Pass-1' }), 401, errorDetails.invalidCredentials);
+  }
+}
+
 describe('per-account limit', () => {
-  it(`locks an account after ${LOGIN_MAX_FAILURES_PER_ACCOUNT} failures, even with the right password, until the window passes`, async () => {
-    const { email, password } = await createTestUser(app);
-    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT; i++) {
-      expectError(await call('password', { email, password: 'Wrong-Pass-1' }), 401, errorDetails.invalidCredentials);
-    }
-    const retryAfter = expectThrottled(await call('password', { email, password }));
-    expect(retryAfter).toBeGreaterThan(LOGIN_RATE_WINDOW_MS / 1000 - 60);
+  it(`after ${LOGIN_MAX_FAILURES_PER_ACCOUNT} wrong passwords from anywhere the owner still signs in, with a mailed code`, async () => {
+    const { email, password, user } = await createTestUser(app);
+    await failPasswords(email);
+
+    const pending = await call('password', { email, password });
+    expect(pending.statusCode).toBe(200);
+    expect(isMfaPending(pending.json())).toBe(true);
+    const [code] = await mailedCodes(email);
+    const signedIn = await call('mfa', { email, token_code: code }, undefined, pending.json().token);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user_id).toBe(user.id);
+    expect(isMfaPending(signedIn.json())).toBe(false);
 
     // Another account is not affected.
     const other = await createTestUser(app);
-    expect((await call('password', { email: other.email, password: other.password })).statusCode).toBe(200);
+    expect(isMfaPending((await call('password', { email: other.email, password: other.password })).json())).toBe(false);
 
     clock.advance(LOGIN_RATE_WINDOW_MS + 1000);
-    expect((await call('password', { email, password })).statusCode).toBe(200);
+    expect(isMfaPending((await call('password', { email, password })).json())).toBe(false);
   });
 
-  it('counts unknown accounts alike, so the throttle reveals nothing', async () => {
+  it('past the limit a wrong password answers like the right one and mails nothing, so guessing learns nothing', async () => {
+    const { email, password } = await createTestUser(app);
+    await failPasswords(email);
+    const right = (await call('password', { email, password })).json();
+    const mailsBefore = (await mailedCodes(email)).length;
+    const wrong = await call('password', { email, password: 'Wrong-Pass-1' });
+    expect(wrong.statusCode).toBe(200);
+    expect(Object.keys(wrong.json())).toEqual(Object.keys(right));
+    expect(isMfaPending(wrong.json())).toBe(true);
+    expect(wrong.json().user_id).toBe(right.user_id);
+    expect(await mailedCodes(email)).toHaveLength(mailsBefore);
+    // Its token opens nothing.
+    expectError(await call('mfa', { email, token_code: '000000' }, undefined, wrong.json().token), 401);
+  });
+
+  it('answers unknown accounts alike, so the limit reveals nothing', async () => {
     const email = uniqueEmail('ghost');
-    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT; i++) await call('password', { email, password: 'Wrong-Pass-1' });
-    expectThrottled(await call('password', { email, password: 'Wrong-Pass-1' }));
+    await failPasswords(email);
+    const response = await call('password', { email, password: 'Wrong-Pass-1' });
+    expect(response.statusCode).toBe(200);
+    expect(isMfaPending(response.json())).toBe(true);
+    expect(response.json().user_id).toBeNull();
   });
 
-  it('counts wrong reset, invitation and MFA codes too', async () => {
+});
+
+describe('per-account limit of wrong codes', () => {
+  it('counts wrong reset, invitation and MFA codes together, then answers 429', async () => {
     const { email } = await createTestUser(app);
     const reset = { email, token_code: '000000', password: 'Good-Pass-1', password_validator: 'Good-Pass-1' };
     await call('reset', reset);

@@ -11,21 +11,32 @@ import { AppError } from './errors';
  */
 export type SignInFactor = 'password' | 'code';
 
-/**
- * Per-account throttle: failed attempts per e-mail and factor within a sliding window. Counted for
- * unknown e-mails too, so the throttle reveals nothing.
- */
-export async function assertAccountNotThrottled(ctx: AppContext, account: string, factor: SignInFactor): Promise<void> {
-  const now = ctx.now();
-  const since = new Date(now.getTime() - ctx.limits.windowMs);
+/** Failed attempts of one factor for one e-mail within the sliding window, and when the oldest was. */
+async function recentFailures(ctx: AppContext, account: string, factor: SignInFactor) {
+  const since = new Date(ctx.now().getTime() - ctx.limits.windowMs);
   const [row] = await ctx.db
     .select({ failures: count(), oldest: min(loginFailures.createdAt) })
     .from(loginFailures)
     .where(and(eq(loginFailures.account, account), eq(loginFailures.factor, factor), gt(loginFailures.createdAt, since)));
-  if (!row || row.failures < ctx.limits.maxFailuresPerAccount || !row.oldest) return;
-  // The window slides: the account is free again once the oldest counted failure leaves it.
-  const oldest = row.oldest instanceof Date ? row.oldest : new Date(row.oldest);
-  const retryAfterMs = oldest.getTime() + ctx.limits.windowMs - now.getTime();
+  const oldest = row?.oldest ? new Date(row.oldest) : null;
+  return { failures: row?.failures ?? 0, oldest };
+}
+
+/**
+ * Whether an e-mail has had the most wrong passwords a window allows. Counted for unknown e-mails
+ * too, so the answer reveals nothing about which accounts exist.
+ */
+export async function passwordLimitReached(ctx: AppContext, account: string): Promise<boolean> {
+  const { failures } = await recentFailures(ctx, account, 'password');
+  return failures >= ctx.limits.maxFailuresPerAccount;
+}
+
+/** Code steps answer 429 once an e-mail has had the most wrong codes a window allows, known account or not. */
+async function assertCodeStepOpen(ctx: AppContext, account: string): Promise<void> {
+  const { failures, oldest } = await recentFailures(ctx, account, 'code');
+  if (failures < ctx.limits.maxFailuresPerAccount || !oldest) return;
+  // The window slides: the step is open again once the oldest counted failure leaves it.
+  const retryAfterMs = oldest.getTime() + ctx.limits.windowMs - ctx.now().getTime();
   throw AppError.tooManyAttempts(retryAfterMs / 1000);
 }
 
@@ -40,20 +51,15 @@ export async function clearLoginFailures(ctx: AppContext, account: string, facto
   await ctx.db.delete(loginFailures).where(lte(loginFailures.createdAt, expired));
 }
 
-/** Runs a sign-in step that checks one factor under the throttle: 401 answers count as its failures. */
-export async function withAccountThrottle<T>(
-  ctx: AppContext,
-  account: string,
-  factor: SignInFactor,
-  step: () => Promise<T>,
-): Promise<T> {
-  await assertAccountNotThrottled(ctx, account, factor);
+/** Runs a step that checks an e-mailed code (MFA, reset, invitation) under the throttle: 401 answers count as failures. */
+export async function withCodeThrottle<T>(ctx: AppContext, account: string, step: () => Promise<T>): Promise<T> {
+  await assertCodeStepOpen(ctx, account);
   try {
     const result = await step();
-    await clearLoginFailures(ctx, account, factor);
+    await clearLoginFailures(ctx, account, 'code');
     return result;
   } catch (error) {
-    if (error instanceof AppError && error.status === 401) await recordLoginFailure(ctx, account, factor);
+    if (error instanceof AppError && error.status === 401) await recordLoginFailure(ctx, account, 'code');
     throw error;
   }
 }

@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context';
 import { invitations, mfaChallenges, passwordResetRequests, type UserRow } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
-import { withAccountThrottle } from '../../platform/login-throttle';
+import { clearLoginFailures, passwordLimitReached, recordLoginFailure, withCodeThrottle } from '../../platform/login-throttle';
 import { generateDigits, verifyPassword } from '../../platform/passwords';
 import { decryptCode, encryptCode, hmac, randomToken, safeEqual, sha256 } from '../../platform/secrets';
 import { issueSession, rotateRefreshToken } from '../../platform/tokens';
@@ -24,19 +24,31 @@ async function startSession(ctx: AppContext, user: UserRow): Promise<LoginResult
   return { user_id: user.id, ...session };
 }
 
+/** What the password step answers when a code is mailed: a pending token, and no user id until the code. */
+const pendingMfa = (pendingToken: string): LoginResult => ({ user_id: null, token: pendingToken, refresh_token: pendingToken });
+
 /**
  * Password sign-in. Unknown e-mail and wrong password answer alike and take alike long; the account
  * state is revealed only to someone who knows the password.
+ *
+ * Past the limit of wrong passwords an account is not locked, which would let anyone lock its owner
+ * out: it signs in only with a mailed code. Every answer past the limit is then the pending-MFA one,
+ * right password or not (a wrong one gets a token that opens nothing, and no mail), so further
+ * guesses learn nothing, and only the owner's mailbox sees that the password was right.
  */
 export async function signInWithPassword(ctx: AppContext, input: { email: string; password: string }): Promise<LoginResult> {
-  return withAccountThrottle(ctx, input.email, 'password', async () => {
-    const user = await findUserByEmail(ctx.db, input.email);
-    const valid = await verifyPassword(user?.passwordHash, input.password);
-    if (!user || !valid) throw AppError.unauthorized(errorDetails.invalidCredentials);
-    if (user.status !== 'active') throw AppError.forbidden(errorDetails.accountBlocked);
-    if (!user.isMfaEnabled) return startSession(ctx, user);
-    return startMfaChallenge(ctx, user);
-  });
+  const mailedCodeOnly = await passwordLimitReached(ctx, input.email);
+  const user = await findUserByEmail(ctx.db, input.email);
+  const valid = await verifyPassword(user?.passwordHash, input.password);
+  if (user && valid && user.status === 'active') {
+    // Failures forgotten only when the password alone would have let the user in.
+    if (!mailedCodeOnly) await clearLoginFailures(ctx, input.email, 'password');
+    return mailedCodeOnly || user.isMfaEnabled ? startMfaChallenge(ctx, user) : startSession(ctx, user);
+  }
+  if (!user || !valid) await recordLoginFailure(ctx, input.email, 'password');
+  if (mailedCodeOnly) return pendingMfa(randomToken());
+  if (!user || !valid) throw AppError.unauthorized(errorDetails.invalidCredentials);
+  throw AppError.forbidden(errorDetails.accountBlocked);
 }
 
 /** Sends a one-time code; the answer's token equals its refresh token: a pending token good only for /login/mfa. */
@@ -57,7 +69,7 @@ async function startMfaChallenge(ctx: AppContext, user: UserRow): Promise<LoginR
     createdAt: now,
   });
   await ctx.mailer.send(mfaMail(ctx.publicUrl, user.email, code));
-  return { user_id: user.id, token: pendingToken, refresh_token: pendingToken };
+  return pendingMfa(pendingToken);
 }
 
 /**
@@ -69,7 +81,7 @@ export async function signInWithMfa(
   input: { email: string; token_code: string },
   pendingToken: string | null,
 ): Promise<LoginResult> {
-  return withAccountThrottle(ctx, input.email, 'code', async () => {
+  return withCodeThrottle(ctx, input.email, async () => {
     const refused = () => AppError.unauthorized(errorDetails.invalidMfaCode);
     const now = ctx.now();
     const user = await findUserByEmail(ctx.db, input.email);
@@ -151,7 +163,7 @@ export async function resetPassword(
   ctx: AppContext,
   input: { email: string; token_code: string; password: string },
 ): Promise<LoginResult> {
-  return withAccountThrottle(ctx, input.email, 'code', async () => {
+  return withCodeThrottle(ctx, input.email, async () => {
     const user = await findUserByEmail(ctx.db, input.email);
     if (!(await consumeCode(ctx, passwordResetRequests, user, input.token_code)) || !user) {
       throw AppError.unauthorized(errorDetails.invalidTokenCode);
@@ -167,7 +179,7 @@ export async function acceptInvitation(
   ctx: AppContext,
   input: { email: string; token_code: string; password: string },
 ): Promise<LoginResult> {
-  return withAccountThrottle(ctx, input.email, 'code', async () => {
+  return withCodeThrottle(ctx, input.email, async () => {
     const user = await findUserByEmail(ctx.db, input.email);
     if (!(await consumeCode(ctx, invitations, user, input.token_code)) || !user) {
       throw AppError.unauthorized(errorDetails.invalidTokenCode);
