@@ -4,28 +4,31 @@ import {
   LOGIN_MAX_CALLS_PER_ADDRESS,
   LOGIN_MAX_FAILURES_PER_ACCOUNT,
   LOGIN_RATE_WINDOW_MS,
+  RESET_MAILS_PER_ACCOUNT,
   errorDetails,
   isMfaPending,
 } from '@console/contracts';
+import type { Database } from '../src/db/client';
 import { desc, eq } from 'drizzle-orm';
 import { outbox } from '../src/db/schema/index';
 import { createClock, createTestApp, createTestUser, expectError, openTestDatabase, uniqueEmail, type TestClock } from './helper';
 
+let database: Database;
 let app: FastifyInstance;
 let clock: TestClock;
 let addressCounter = 0;
 
+// The real limits of contracts: what production runs.
+const limits = {
+  windowMs: LOGIN_RATE_WINDOW_MS,
+  maxCallsPerAddress: LOGIN_MAX_CALLS_PER_ADDRESS,
+  maxFailuresPerAccount: LOGIN_MAX_FAILURES_PER_ACCOUNT,
+};
+
 beforeAll(async () => {
   clock = createClock();
-  // The real limits of contracts: what production runs.
-  app = await createTestApp(await openTestDatabase(), {
-    clock,
-    limits: {
-      windowMs: LOGIN_RATE_WINDOW_MS,
-      maxCallsPerAddress: LOGIN_MAX_CALLS_PER_ADDRESS,
-      maxFailuresPerAccount: LOGIN_MAX_FAILURES_PER_ACCOUNT,
-    },
-  });
+  database = await openTestDatabase();
+  app = await createTestApp(database, { clock, limits });
 });
 
 /** Every call from its own address, unless one is given, so only the per-account limit is in play. */
@@ -129,6 +132,34 @@ describe('per-account limit of wrong codes', () => {
     clock.advance(LOGIN_RATE_WINDOW_MS + 1000);
     await newChallenge();
     expectError(await call('mfa', { email, token_code: '000000' }), 401);
+  });
+});
+
+describe('reset mails per account', () => {
+  /** Forgot calls for one e-mail, all at once, each from its own address; resolves once every mail is out. */
+  async function forgotFromManyAddresses(email: string, calls: number) {
+    // An app of its own: closing it waits for the mails that go out after the answers.
+    const forgotApp = await createTestApp(database, { clock, limits });
+    const ask = (address: string, asked = email) =>
+      forgotApp.inject({ method: 'POST', url: '/api/v1/login/forgot', payload: { email: asked }, remoteAddress: address });
+    const answers = await Promise.all(Array.from({ length: calls }, (_, i) => ask(`10.2.${addressCounter}.${i}`)));
+    const unknown = await ask(`10.3.${++addressCounter}.1`, uniqueEmail('nobody'));
+    await forgotApp.close();
+    return { answers, unknown };
+  }
+
+  it(`mails at most ${RESET_MAILS_PER_ACCOUNT} reset codes per account and window however many addresses ask, and answers alike`, async () => {
+    const { email } = await createTestUser(app);
+    const { answers, unknown } = await forgotFromManyAddresses(email, 20);
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toBe(unknown.body);
+    }
+    expect(await mailedCodes(email)).toHaveLength(RESET_MAILS_PER_ACCOUNT);
+
+    clock.advance(LOGIN_RATE_WINDOW_MS + 1000);
+    await forgotFromManyAddresses(email, 1);
+    expect(await mailedCodes(email)).toHaveLength(RESET_MAILS_PER_ACCOUNT + 1);
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TOKEN_CODE_LENGTH, MFA_CODE_LENGTH } from './constants';
+import { LOGIN_RATE_WINDOW_MS, MFA_CODE_LENGTH, RESET_MAILS_PER_ACCOUNT, TOKEN_CODE_LENGTH } from './constants';
 import { exactText, text } from './fields';
 import { messages } from './messages';
 import { newPasswordSchema, signInPasswordSchema, withPasswordConfirmation } from './password';
@@ -84,5 +84,7 @@ export function isMfaPending(result: LoginResult): boolean {
 export const loginMessages = {
   mfaRequired: 'MFA required - an email has been sent to the account holder.',
   forgotSent: 'An email has been sent to the account holder.',
+  // Said after every forgot call, known account or not, so it reveals nothing.
+  forgotLimit: `At most ${RESET_MAILS_PER_ACCOUNT} reset codes are sent to an account every ${LOGIN_RATE_WINDOW_MS / 60_000} minutes.`,
   hint: (detail: string) => `Hint: ${detail}`,
 } as const;

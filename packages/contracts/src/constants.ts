@@ -38,3 +38,5 @@ export const INVITE_CODE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const LOGIN_RATE_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
 export const LOGIN_MAX_CALLS_PER_ADDRESS = 30;
+/** Reset codes mailed to one account per window, however many addresses ask: forgot must not flood a mailbox. */
+export const RESET_MAILS_PER_ACCOUNT = 3;

@@ -1,21 +1,22 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import {
   MFA_CODE_LENGTH,
   MFA_CODE_TTL_MS,
   MFA_MAX_ATTEMPTS,
+  RESET_MAILS_PER_ACCOUNT,
   errorDetails,
   type LoginResult,
   type RefreshResult,
 } from '@console/contracts';
 import type { AppContext } from '../../context';
-import { invitations, mfaChallenges, passwordResetRequests, type UserRow } from '../../db/schema/index';
+import { invitations, mfaChallenges, passwordResetRequests, users, type UserRow } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import { clearLoginFailures, passwordLimitReached, recordLoginFailure, withCodeThrottle } from '../../platform/login-throttle';
 import { generateDigits, verifyPassword } from '../../platform/passwords';
 import { decryptCode, encryptCode, hmac, randomToken, safeEqual, sha256 } from '../../platform/secrets';
 import { issueSession, rotateRefreshToken } from '../../platform/tokens';
 import { changeUserPassword, createPasswordResetRequest, findUserByEmail } from '../users/service';
-import { mfaMail } from './mails';
+import { mfaMail, resetMail } from './mails';
 
 const noTokens = (userId: string | null): LoginResult => ({ user_id: userId, token: null, refresh_token: null });
 
@@ -128,12 +129,37 @@ export async function signInWithMfa(
 export async function requestPasswordReset(ctx: AppContext, input: { email: string }): Promise<LoginResult> {
   const user = await findUserByEmail(ctx.db, input.email);
   if (user && user.status !== 'blocked') {
-    ctx.runInBackground(() => createPasswordResetRequest(ctx, user, { sendEmail: true, confirmed: true }));
+    ctx.runInBackground(() => mailResetCode(ctx, user));
   } else {
     // Comparable work for an unknown account (the encryption a real request does).
     encryptCode(ctx.keys.codeEncryption, generateDigits(6));
   }
   return noTokens(null);
+}
+
+/**
+ * Mails a reset code unless the account already got RESET_MAILS_PER_ACCOUNT within the window
+ * (from forgot or from an administrator), so forgot calls from many addresses cannot flood a mailbox.
+ */
+async function mailResetCode(ctx: AppContext, user: UserRow): Promise<void> {
+  const since = new Date(ctx.now().getTime() - ctx.limits.windowMs);
+  const created = await ctx.db.transaction(async (tx) => {
+    // Locking the user's row makes concurrent calls for one account count one after another.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const [recent] = await tx
+      .select({ mailed: count() })
+      .from(passwordResetRequests)
+      .where(
+        and(
+          eq(passwordResetRequests.userId, user.id),
+          eq(passwordResetRequests.sendEmail, true),
+          gt(passwordResetRequests.createdAt, since),
+        ),
+      );
+    if ((recent?.mailed ?? 0) >= RESET_MAILS_PER_ACCOUNT) return null;
+    return createPasswordResetRequest({ ...ctx, db: tx }, user, { sendEmail: true, confirmed: true, mailNow: false });
+  });
+  if (created) await ctx.mailer.send(resetMail(ctx.publicUrl, user.email, created.code));
 }
 
 type CodeTable = typeof passwordResetRequests | typeof invitations;

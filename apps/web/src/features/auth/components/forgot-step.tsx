@@ -17,7 +17,7 @@ export function ForgotStep() {
         mutation={mutation}
         onSubmit={() => mutation.mutate(form.values)}
         submitLabel="Send Reset Code"
-        success={mutation.isSuccess ? loginMessages.forgotSent : null}
+        success={mutation.isSuccess ? `${loginMessages.forgotSent} ${loginMessages.forgotLimit}` : null}
       >
         <EmailField
           description="We send a reset code to this address."
