@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   CHAT_MAX_QUERIES_PER_MINUTE,
   CHAT_UTTERANCE_MAX,
@@ -245,6 +245,23 @@ describe('conversations', () => {
     const continued = answerOf(await ask(otherProcess, shop.key, { ...followUp, conv_id: opening.conv_id }));
     expect(continued.conv_id).toBe(opening.conv_id);
     expect(continued.response_type).toBe('content');
+  });
+
+  it('goes on from what is stored when a conversation comes back from another server process', async () => {
+    const otherProcess = await createTestApp(database);
+    const opening = answerOf(await ask(app, shop.key, first));
+    const elsewhere = answerOf(await ask(otherProcess, shop.key, { utterance: 'How long does the phone battery last?', conv_id: opening.conv_id }));
+    expect(elsewhere.content_id).toBe(shop.item('phone battery').id);
+
+    // Back in the first process, the follow-up reads the turn answered elsewhere, not the one it remembers.
+    const back = answerOf(await ask(app, shop.key, { ...followUp, conv_id: opening.conv_id }));
+    expect([shop.item('phone battery').id, shop.item('phone warranty').id]).toContain(back.content_id);
+    const stored = await app.ctx.db
+      .select({ turn: sql<number>`(${events.data} ->> 'turn')::int` })
+      .from(events)
+      .where(and(eq(events.convId, opening.conv_id), eq(events.dataType, 'response')))
+      .orderBy(events.issuedAt, events.id);
+    expect(stored.map((row) => row.turn)).toEqual([1, 2, 3]);
   });
 
   it('answers the same in answering workers as on the request thread, and a conversation goes on from one to the other', async () => {

@@ -47,29 +47,32 @@ export function createClock(start = new Date()): TestClock {
  */
 export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DATABASE_ENGINE !== 'postgres' || !serverUrl) {
-    const database = await openDatabase({});
-    await migrateDatabase(database);
-    onCleanup(() => database.close());
-    return database;
-  }
+  const onPostgres = process.env.TEST_DATABASE_ENGINE === 'postgres' && serverUrl;
+  const database = await openDatabase(onPostgres ? { databaseUrl: await createPostgresDatabase(serverUrl) } : {});
+  onCleanup(() => database.close());
+  await migrateDatabase(database);
+  return database;
+}
+
+/**
+ * An empty, uniquely named database on the PostgreSQL server of `serverUrl` (dropped, with whatever
+ * still uses it, after the file); answers its URL.
+ */
+export async function createPostgresDatabase(serverUrl: string): Promise<string> {
   const name = `test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  await migrateDatabase(database);
   onCleanup(async () => {
-    await database.close();
     const cleanup = new pg.Client({ connectionString: serverUrl });
     await cleanup.connect();
     await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await cleanup.end();
   });
-  return database;
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 export interface TestAppOptions extends Partial<Omit<AppDeps, 'db'>> {

@@ -41,7 +41,23 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       close: () => pool.end(),
       migrate: async () => {
         const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-        await migrate(db, { migrationsFolder });
+        // Processes started together on one server would each apply the same migration (and all but
+        // one fail on the catalog's unique keys): they take turns under a session advisory lock, held
+        // by the connection that migrates, and the later ones find nothing left to apply.
+        const connection = await pool.connect();
+        try {
+          await connection.query(`SELECT pg_advisory_lock(hashtext('console:migrations'))`);
+          try {
+            await migrate(drizzlePg({ client: connection, casing: 'snake_case' }), { migrationsFolder });
+          } finally {
+            await connection.query(`SELECT pg_advisory_unlock(hashtext('console:migrations'))`);
+          }
+        } catch (error) {
+          // A connection that failed is closed rather than pooled: closing also frees a lock it may still hold.
+          connection.release(error instanceof Error ? error : true);
+          throw error;
+        }
+        connection.release();
       },
     };
   }

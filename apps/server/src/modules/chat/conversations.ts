@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { REMEMBERED_TURNS, type ConversationState } from '@console/engine';
 import type { Db } from '../../db/client';
-import { events } from '../../db/schema/index';
+import { conversations, events } from '../../db/schema/index';
 import { LruMap } from '../snapshots/lru';
 
 /** Conversations whose engine state one process keeps in memory. */
@@ -15,14 +15,21 @@ export interface Conversation {
   state: ConversationState | null;
   /** Answered turns so far. */
   turn: number;
+  /**
+   * Questions stored in the conversation when this state was read or made: another number in its
+   * row means another process answered since, and this state is stale.
+   */
+  storedQuestions: number;
 }
 
 /**
  * Where a conversation's engine state lives between queries: in memory (LRU by conv_id), and in its
  * stored response events (each keeps the question as the engine read it), which are read on a miss
- * so any process can continue any conversation. A conv_id this project has not answered (unknown, or
- * another project's) starts a new conversation with a new id: state never crosses projects, and
- * every conv_id is the server's.
+ * so any process can continue any conversation. A remembered state is used only while the count of
+ * questions in the conversation's row (one primary-key read) is the one it was made with, so a
+ * conversation that went on in another process goes on from what is stored there. A conv_id this
+ * project has not answered (unknown, or another project's) starts a new conversation with a new id:
+ * state never crosses projects, and every conv_id is the server's.
  */
 export class ConversationStore {
   private readonly recent = new LruMap<string, Conversation>(CONVERSATION_CACHE_SIZE);
@@ -30,10 +37,16 @@ export class ConversationStore {
   constructor(private readonly db: Db) {}
 
   async resume(projectId: string, convId: string | undefined): Promise<Conversation> {
-    const fresh: Conversation = { convId: randomUUID(), projectId, state: null, turn: 0 };
+    const fresh: Conversation = { convId: randomUUID(), projectId, state: null, turn: 0, storedQuestions: 0 };
     if (!convId) return fresh;
+    const [stored] = await this.db
+      .select({ projectId: conversations.projectId, questions: conversations.requestCount })
+      .from(conversations)
+      .where(eq(conversations.convId, convId))
+      .limit(1);
+    if (!stored || stored.projectId !== projectId) return fresh;
     const cached = this.recent.get(convId);
-    if (cached) return cached.projectId === projectId ? cached : fresh;
+    if (cached?.storedQuestions === stored.questions) return cached;
     const turn = sql<number | null>`(${events.data} ->> 'turn')::int`;
     const last = await this.db
       .select({ turn, utterance: events.utterance, rephrased: sql<string | null>`${events.data} ->> 'rephrased'`, contentId: events.contentId })
@@ -44,7 +57,7 @@ export class ConversationStore {
       .limit(REMEMBERED_TURNS);
     if (!last.length) return fresh;
     const turns = last.reverse().map((row) => ({ utterance: row.utterance, rephrased: row.rephrased ?? row.utterance, content_id: row.contentId }));
-    return { convId, projectId, state: { turns }, turn: last.at(-1)!.turn ?? 0 };
+    return { convId, projectId, state: { turns }, turn: last.at(-1)!.turn ?? 0, storedQuestions: stored.questions };
   }
 
   /** The state after an answered (and stored) turn. */

@@ -65,7 +65,7 @@ export async function runQuery(ctx: AppContext, target: QueryTarget, query: Chat
   }
 
   await store(ctx, answered.events);
-  assistant.conversations.remember({ convId: conversation.convId, projectId: target.projectId, state: answered.state, turn: question.turn });
+  assistant.conversations.remember({ ...conversation, state: answered.state, turn: question.turn, storedQuestions: conversation.storedQuestions + 1 });
   return answered.body;
 }
 
