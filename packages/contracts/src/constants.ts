@@ -38,3 +38,11 @@ export const INVITE_CODE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const LOGIN_RATE_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
 export const LOGIN_MAX_CALLS_PER_ADDRESS = 30;
+
+/**
+ * Free-form JSON settings (pipeline configurations, source and channel configurations): how deep
+ * they may nest and how long their JSON text may be. Real settings are a few levels deep and a few
+ * kilobytes; the bounds keep a hostile body from exhausting the stack or filling a row.
+ */
+export const JSON_SETTINGS_MAX_DEPTH = 32;
+export const JSON_SETTINGS_MAX_CHARS = 64 * 1024;
