@@ -40,3 +40,11 @@ export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
 export const LOGIN_MAX_CALLS_PER_ADDRESS = 30;
 /** Reset codes mailed to one account per window, however many addresses ask: forgot must not flood a mailbox. */
 export const RESET_MAILS_PER_ACCOUNT = 3;
+
+/**
+ * Free-form JSON settings (pipeline configurations, source and channel configurations): how deep
+ * they may nest and how long their JSON text may be. Real settings are a few levels deep and a few
+ * kilobytes; the bounds keep a hostile body from exhausting the stack or filling a row.
+ */
+export const JSON_SETTINGS_MAX_DEPTH = 32;
+export const JSON_SETTINGS_MAX_CHARS = 64 * 1024;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages';
+import { JSON_SETTINGS_MAX_CHARS, JSON_SETTINGS_MAX_DEPTH } from './constants';
 
 /**
  * A text field of a fixed length range. A missing value gets the same message as an empty one,
@@ -77,9 +78,50 @@ export function uniqueTextList(item: z.ZodType<string>, messagesOf: { empty: str
     .refine((values) => duplicateEntries(values).length === 0, { error: messagesOf.duplicate });
 }
 
-/** A JSON object (not an array, not null): pipeline configurations and other free-form settings. */
+/**
+ * What makes a JSON value too big to keep: nesting deeper than `maxDepth` or JSON text longer than
+ * `maxChars`; null when it fits. The walk keeps its own list of values to visit instead of
+ * recursing, so a value nested thousands of levels deep is measured without exhausting the stack,
+ * and it stops as soon as a bound is passed.
+ */
+export function jsonBoundExceeded(value: unknown, { maxDepth, maxChars = Infinity }: { maxDepth: number; maxChars?: number }): 'depth' | 'size' | null {
+  const pending: { value: unknown; depth: number }[] = [{ value, depth: 1 }];
+  let chars = 0;
+  while (pending.length > 0) {
+    const next = pending.pop()!;
+    if (next.value !== null && typeof next.value === 'object') {
+      if (next.depth > maxDepth) return 'depth';
+      const entries = Array.isArray(next.value) ? next.value.map((item) => ['', item] as const) : Object.entries(next.value);
+      // Brackets and separators, then each key with its quotes and colon.
+      chars += 2 + Math.max(entries.length - 1, 0);
+      for (const [key, item] of entries) {
+        if (!Array.isArray(next.value)) chars += JSON.stringify(key).length + 1;
+        pending.push({ value: item, depth: next.depth + 1 });
+      }
+    } else {
+      chars += JSON.stringify(next.value ?? null).length;
+    }
+    if (chars > maxChars) return 'size';
+  }
+  return null;
+}
+
+/**
+ * A JSON object (not an array, not null): pipeline configurations and other free-form settings,
+ * within JSON_SETTINGS_MAX_DEPTH levels and JSON_SETTINGS_MAX_CHARS characters of JSON text.
+ */
 export function jsonObject(field: string) {
-  return z.record(z.string(), z.unknown(), { error: `${field} must be a JSON object` });
+  return z.record(z.string(), z.unknown(), { error: `${field} must be a JSON object` }).check((ctx) => {
+    const exceeded = jsonBoundExceeded(ctx.value, { maxDepth: JSON_SETTINGS_MAX_DEPTH, maxChars: JSON_SETTINGS_MAX_CHARS });
+    if (!exceeded) return;
+    ctx.issues.push({
+      code: 'custom',
+      input: ctx.value,
+      // Later checks of the same value (a source type's own configuration) must not walk it.
+      continue: false,
+      message: exceeded === 'depth' ? messages.jsonTooDeep(field, JSON_SETTINGS_MAX_DEPTH) : messages.jsonTooLong(field, JSON_SETTINGS_MAX_CHARS),
+    });
+  });
 }
 
 /** A path or body id that must be a UUID. */

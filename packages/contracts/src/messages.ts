@@ -21,6 +21,8 @@ export const messages = {
   number: (field: string) => `${field} must contain at least one number`,
   special: (field: string) => `${field} must contain at least one special character`,
   matches: (field: string, other: string) => `${field} must match ${other}`,
+  jsonTooDeep: (field: string, n: number) => `${field} must not nest more than ${n} levels deep`,
+  jsonTooLong: (field: string, n: number) => `${field} must be at most ${n} characters of JSON`,
   /** A partial update (PUT of some fields) that names none. */
   noFieldToUpdate: 'Body must name at least one field to update',
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages';
+import { jsonBoundExceeded } from './fields';
 
 /**
  * Rich responses (project-areas §3). The console's editor (TipTap) speaks ProseMirror JSON ("PM");
@@ -350,29 +351,13 @@ const pmListItemSchema = z.object({
 });
 const pmListItems = z.array(pmListItemSchema).min(1, { error: 'A list must have at least one item' });
 
-function depthOf(value: unknown): number {
-  // Iterative, so a hostile document cannot overflow the stack before it is refused.
-  let deepest = 0;
-  const stack: { node: unknown; depth: number }[] = [{ node: value, depth: 0 }];
-  while (stack.length) {
-    const { node, depth } = stack.pop()!;
-    if (depth > deepest) deepest = depth;
-    if (deepest > MAX_RICH_TEXT_DEPTH * 4) return deepest;
-    if (node && typeof node === 'object') {
-      for (const child of Object.values(node)) {
-        if (child && typeof child === 'object') stack.push({ node: child, depth: depth + 1 });
-      }
-    }
-  }
-  return deepest;
-}
-
-// Each nesting level of a document costs up to four JSON levels (node, content array, item, children).
+// Each nesting level of a document costs up to four JSON levels (node, content array, item,
+// children), below the document object itself.
 const withinDepth = <T extends z.ZodType>(schema: T) =>
   z
     .unknown()
     .superRefine((value, ctx) => {
-      if (depthOf(value) > MAX_RICH_TEXT_DEPTH * 4) {
+      if (jsonBoundExceeded(value, { maxDepth: MAX_RICH_TEXT_DEPTH * 4 + 1 })) {
         ctx.addIssue({ code: 'custom', message: `Rich text must not be nested more than ${MAX_RICH_TEXT_DEPTH} levels deep`, fatal: true });
       }
     })
