@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { messages, type ListResponse, type ProjectMembership } from '@console/contracts';
+import { messages, roleGrantMessages, type ListResponse, type ProjectMembership } from '@console/contracts';
 import { projectMemberships, workspaceMemberships } from '../src/db/schema/index';
 import { call, countRows, createSignedInUser, createTestApp, createWorkspaceTree, expectError, openTestDatabase } from './helper';
 
@@ -116,6 +116,49 @@ describe('POST /project/{id}/membership', () => {
     const before = await countRows(app, projectMemberships);
     expectError(await call(app, 'POST', `/api/v1/project/${projectId}/membership`, vi.token, { email: newcomer.email }), 403);
     expectError(await call(app, 'POST', `/api/v1/project/${projectId}/membership`, outsider.token, { email: newcomer.email }), 404);
+    expect(await countRows(app, projectMemberships)).toBe(before);
+  });
+});
+
+describe('POST /project/{id}/membership: the role granted', () => {
+  it("a workspace editor cannot make themself project admin, so cannot then delete the project", async () => {
+    const { tree, projectId } = await team();
+    const eve = await createSignedInUser(app, { displayName: 'Eve Editor' });
+    await app.ctx.db.insert(workspaceMemberships).values({ workspaceId: tree.workspace.id, userId: eve.user.id, role: 'editor' });
+    const before = await countRows(app, projectMemberships);
+    const add = (role: string) => call(app, 'POST', `/api/v1/project/${projectId}/membership`, eve.token, { email: eve.email, role });
+    expectError(await add('admin'), 403, roleGrantMessages.ownRole);
+    expectError(await add('editor'), 403, roleGrantMessages.ownRole);
+    expect(await countRows(app, projectMemberships)).toBe(before);
+    expectError(await call(app, 'DELETE', `/api/v1/project/${projectId}`, eve.token), 403);
+  });
+
+  it('an editor gives others viewer or editor, never admin', async () => {
+    const { projectId, pat } = await team();
+    const [first, second, third] = [await createSignedInUser(app), await createSignedInUser(app), await createSignedInUser(app)];
+    const add = (email: string, role: string) => call(app, 'POST', `/api/v1/project/${projectId}/membership`, pat.token, { email, role });
+    expectError(await add(first.email, 'admin'), 403, roleGrantMessages.adminOnly);
+    expect(await countRows(app, projectMemberships, eq(projectMemberships.userId, first.user.id))).toBe(0);
+    expect((await add(second.email, 'editor')).json<ProjectMembership>()).toMatchObject({ user_id: second.user.id, role: 'editor' });
+    expect((await add(third.email, 'viewer')).json<ProjectMembership>()).toMatchObject({ user_id: third.user.id, role: 'viewer' });
+  });
+
+  it("an admin gives admin; the effective role counts, a workspace editor with a direct project admin role included", async () => {
+    const { projectId, ada, ed } = await team();
+    const [first, second] = [await createSignedInUser(app), await createSignedInUser(app)];
+    const byAda = await call(app, 'POST', `/api/v1/project/${projectId}/membership`, ada.token, { email: first.email, role: 'admin' });
+    expect(byAda.json<ProjectMembership>()).toMatchObject({ user_id: first.user.id, role: 'admin' });
+    const byEd = await call(app, 'POST', `/api/v1/project/${projectId}/membership`, ed.token, { email: second.email, role: 'admin' });
+    expect(byEd.json<ProjectMembership>()).toMatchObject({ user_id: second.user.id, role: 'admin' });
+  });
+
+  it('nobody changes their own role, not even an admin', async () => {
+    const { projectId, ada, ed } = await team();
+    const before = await countRows(app, projectMemberships);
+    for (const [caller, role] of [[ada, 'viewer'], [ada, 'admin'], [ed, 'editor']] as const) {
+      const response = await call(app, 'POST', `/api/v1/project/${projectId}/membership`, caller.token, { email: caller.email, role });
+      expectError(response, 403, roleGrantMessages.ownRole);
+    }
     expect(await countRows(app, projectMemberships)).toBe(before);
   });
 });

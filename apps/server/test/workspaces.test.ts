@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { DEFAULT_DEPLOYMENT_NAME, type Membership, type ProjectSummary, type Workspace } from '@console/contracts';
+import { DEFAULT_DEPLOYMENT_NAME, roleGrantMessages, type Membership, type ProjectSummary, type Workspace } from '@console/contracts';
 import { apiKeys, deployments, projectMemberships, projects, workspaceMemberships } from '../src/db/schema/index';
 import { sha256 } from '../src/platform/secrets';
 import { call, countRows, createSignedInUser, createTestApp, createWorkspaceTree, expectError, openTestDatabase } from './helper';
@@ -113,15 +113,52 @@ describe('memberships', () => {
     expect((await call(app, 'GET', `/api/v1/workspace/${tree.workspace.id}`, newcomer.token)).json()).toMatchObject({ role: 'viewer' });
   });
 
-  it('a super user joins, then changes the own role; once admin, joining is no longer offered', async () => {
+  it('a super user without a role joins with any role, admin included; then nobody changes their own role', async () => {
     const tree = await createWorkspaceTree(app, []);
     const url = `/api/v1/workspace/${tree.workspace.id}/membership/self`;
-    const joined = await call(app, 'POST', url, root.token, {});
-    expect(joined.json()).toMatchObject({ user_id: root.user.id, role: 'viewer' });
-    const promoted = await call(app, 'POST', url, root.token, { role: 'admin' });
-    expect(promoted.json()).toMatchObject({ id: joined.json<Membership>().id, role: 'admin' });
-    expectError(await call(app, 'POST', url, root.token, { role: 'viewer' }), 403);
-    expect(await countRows(app, workspaceMemberships, eq(workspaceMemberships.workspaceId, tree.workspace.id))).toBe(1);
+    const joined = await call(app, 'POST', url, root.token, { role: 'admin' });
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json()).toMatchObject({ user_id: root.user.id, role: 'admin' });
+    for (const role of ['viewer', 'editor', 'admin']) expectError(await call(app, 'POST', url, root.token, { role }), 403, roleGrantMessages.ownRole);
+
+    // A super user who is an editor here stays one: joining again would change the own role.
+    const editorTree = await createWorkspaceTree(app, [{ user: root.user, role: 'editor' }]);
+    const rejoin = await call(app, 'POST', `/api/v1/workspace/${editorTree.workspace.id}/membership/self`, root.token, { role: 'admin' });
+    expectError(rejoin, 403, roleGrantMessages.ownRole);
+    expect((await call(app, 'GET', `/api/v1/workspace/${editorTree.workspace.id}`, root.token)).json()).toMatchObject({ role: 'editor' });
+  });
+
+  it('members grant at most their own role: an editor cannot make anyone admin, so cannot have the admin removed', async () => {
+    const admin = await createSignedInUser(app);
+    const editor = await createSignedInUser(app);
+    const [accomplice, second, third] = [await createSignedInUser(app), await createSignedInUser(app), await createSignedInUser(app)];
+    const tree = await createWorkspaceTree(app, [
+      { user: admin.user, role: 'admin' },
+      { user: editor.user, role: 'editor' },
+    ]);
+    const url = `/api/v1/workspace/${tree.workspace.id}/membership`;
+    expectError(await call(app, 'POST', url, editor.token, { email: accomplice.email, role: 'admin' }), 403, roleGrantMessages.adminOnly);
+    expect(await countRows(app, workspaceMemberships, eq(workspaceMemberships.userId, accomplice.user.id))).toBe(0);
+    expectError(await call(app, 'DELETE', `${url}/${tree.memberships[admin.user.id]!}`, accomplice.token), 404);
+
+    expect((await call(app, 'POST', url, editor.token, { email: second.email, role: 'editor' })).json()).toMatchObject({ role: 'editor' });
+    expect((await call(app, 'POST', url, editor.token, { email: third.email, role: 'viewer' })).json()).toMatchObject({ role: 'viewer' });
+    const promoted = await call(app, 'POST', url, admin.token, { email: accomplice.email, role: 'admin' });
+    expect(promoted.statusCode).toBe(201);
+    expect(promoted.json()).toMatchObject({ user_id: accomplice.user.id, role: 'admin' });
+  });
+
+  it('nobody adds themself: that would change their own role', async () => {
+    const admin = await createSignedInUser(app);
+    const editor = await createSignedInUser(app);
+    const tree = await createWorkspaceTree(app, [
+      { user: admin.user, role: 'admin' },
+      { user: editor.user, role: 'editor' },
+    ]);
+    const url = `/api/v1/workspace/${tree.workspace.id}/membership`;
+    expectError(await call(app, 'POST', url, admin.token, { email: admin.email, role: 'viewer' }), 403, roleGrantMessages.ownRole);
+    expectError(await call(app, 'POST', url, editor.token, { email: editor.email, role: 'admin' }), 403, roleGrantMessages.ownRole);
+    expect((await call(app, 'GET', `/api/v1/workspace/${tree.workspace.id}`, editor.token)).json()).toMatchObject({ role: 'editor' });
   });
 
   it('admins delete other rows of their workspace; never their own; a row of another workspace is 404', async () => {

@@ -1,4 +1,5 @@
-import { can, type Role } from './roles';
+import { errorDetails } from './errors';
+import { can, isRoleWithin, roles, type Role } from './roles';
 
 /**
  * Who may do what (console.md §6, project-areas §6), defined once. The server calls these on every
@@ -20,9 +21,13 @@ export function workspacePermissions(actor: Pick<Actor, 'is_super_user'>, role: 
     canDelete: superUser,
     canCreateProject: can(role, 'create'),
     canAddMember: can(role, 'create'),
+    /** The roles 'Add Member' may give. */
+    grantableRoles: grantableRoles(role),
     canDeleteMember: can(role, 'delete'),
-    /** 'Join this Workspace': a super user without the workspace's delete (project deletion) rights. */
-    canJoin: superUser && !can(role, 'delete'),
+    /** 'Join this Workspace': a super user without a role here (one with a role would be changing it). */
+    canJoin: joinableRoles(actor, role).length > 0,
+    /** The roles 'Join this Workspace' may take. */
+    joinableRoles: joinableRoles(actor, role),
     canCreateApiKey: can(role, 'delete'),
     canDeleteApiKey: can(role, 'delete'),
     canUpdateApiKey: can(role, 'update'),
@@ -41,6 +46,8 @@ export function projectPermissions(actor: Pick<Actor, 'is_super_user'>, role: Ro
     canDeleteProject: can(role, 'delete'),
     /** Adding a project member. */
     canCreateProject: can(role, 'create'),
+    /** The roles 'Add Member' may give. */
+    grantableRoles: grantableRoles(role),
     isSuperUser: actor.is_super_user,
   };
 }
@@ -75,4 +82,45 @@ export function canDeleteMembershipRow(
   row: { user_id: string; role: Role | null | '' },
 ): boolean {
   return canDeleteMember && row.user_id !== actor.id && Boolean(row.role);
+}
+
+/** Why a role is refused; the server answers them with 403, the console never offers such a role. */
+export const roleGrantMessages = {
+  ownRole: 'You cannot change your own role.',
+  adminOnly: 'Only an admin can grant the admin role.',
+} as const;
+
+/**
+ * The roles a member may give others on a resource where their effective role is `role`: none
+ * without the create right, and never one above their own, so only an admin grants admin.
+ */
+export function grantableRoles(role: Role | null | undefined): Role[] {
+  if (!role || !can(role, 'create')) return [];
+  return roles.filter((candidate) => isRoleWithin(candidate, role));
+}
+
+/**
+ * The roles a super user may take by joining a workspace where they have no role: any, admin
+ * included, since a super user may already delete the whole workspace. Anyone with a role here
+ * would be changing their own role, which nobody may.
+ */
+export function joinableRoles(actor: Pick<Actor, 'is_super_user'>, role: Role | null | undefined): Role[] {
+  return actor.is_super_user && !role ? [...roles] : [];
+}
+
+/**
+ * Why giving `grant.role` is refused, or null when it is allowed. `callerRole` is the caller's
+ * effective role on the resource, `grantable` the roles they may give there (grantableRoles or
+ * joinableRoles), `toSelf` whether the role would be the caller's own: nobody changes their own role.
+ */
+export function roleGrantRefusal(
+  callerRole: Role | null | undefined,
+  grantable: readonly Role[],
+  grant: { role: Role; toSelf: boolean },
+): string | null {
+  if (grant.toSelf && callerRole) return roleGrantMessages.ownRole;
+  if (grantable.includes(grant.role)) return null;
+  if (grantable.length === 0) return errorDetails.forbidden;
+  // Whoever may grant at all is an editor or an admin, so the one role above theirs is admin.
+  return roleGrantMessages.adminOnly;
 }

@@ -27,6 +27,11 @@ export function can(role: Role | null | undefined, action: Action): boolean {
 
 const rank: Record<Role, number> = { viewer: 1, editor: 2, admin: 3 };
 
+/** Whether `role` is at most `ceiling`: admin > editor > viewer. */
+export function isRoleWithin(role: Role, ceiling: Role): boolean {
+  return rank[role] <= rank[ceiling];
+}
+
 /** The stronger of two roles: a project role is at least the role inherited from its workspace. */
 export function strongerRole(a: Role | null | undefined, b: Role | null | undefined): Role | null {
   if (!a) return b ?? null;

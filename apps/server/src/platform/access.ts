@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { canAdminister, projectPermissions, workspacePermissions, type Actor, type Role } from '@console/contracts';
+import { canAdminister, projectPermissions, roleGrantRefusal, workspacePermissions, type Actor, type Role } from '@console/contracts';
 import type { AppContext } from '../context';
 import { projects, workspaces, type ProjectRow, type UserRow } from '../db/schema/index';
 import { findProjectRole, findWorkspaceRole } from '../modules/session/service';
@@ -35,6 +35,15 @@ export async function readableWorkspace(ctx: AppContext, user: UserRow, workspac
 /** 403 unless the right is granted (the caller already passed the read check). */
 export function demand(allowed: boolean): void {
   if (!allowed) throw AppError.forbidden();
+}
+
+/**
+ * 403 with the rule's message unless the caller may give this role: never above their own effective
+ * role on the resource, admin only by an admin, never to themselves once they have a role there.
+ */
+export function demandRoleGrant(...grant: Parameters<typeof roleGrantRefusal>): void {
+  const refusal = roleGrantRefusal(...grant);
+  if (refusal) throw AppError.forbidden(refusal);
 }
 
 export interface ProjectAccess {

@@ -26,7 +26,7 @@ export function projectMembershipRoutes(ctx: AppContext): FastifyPluginAsyncZod 
       schema: {
         tags,
         security,
-        summary: 'Give an existing user, by e-mail, a role on the project (project admins and editors)',
+        summary: 'Give an existing user, by e-mail, a role on the project no higher than the caller\'s, never the caller (project admins and editors)',
         params: idParams,
         body: createMembershipBody,
         response: { 201: projectMembershipSchema, ...refusals },

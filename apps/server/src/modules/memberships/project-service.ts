@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { projectMemberships, users, workspaceMemberships, type ProjectRow, type UserRow } from '../../db/schema/index';
-import { actorOf, demand, readableProject } from '../../platform/access';
+import { actorOf, demand, demandRoleGrant, readableProject } from '../../platform/access';
 import { AppError, refusingDuplicates } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
 import { findUserByEmail } from '../users/service';
@@ -105,17 +105,21 @@ export async function listProjectMembers(
   return { records: page.records.map(toProjectMembership), total: page.total };
 }
 
-/** Gives an existing user a direct role on the project ('Add Member': canCreateProject). */
+/**
+ * Gives an existing user a direct role on the project ('Add Member': canCreateProject), at most the
+ * caller's own effective role; never to the caller, who would be changing their own role.
+ */
 export async function addProjectMember(
   ctx: AppContext,
   user: UserRow,
   projectId: string,
   input: z.output<typeof createMembershipBody>,
 ): Promise<ProjectMembership> {
-  const { project, permissions } = await readableProject(ctx, user, projectId);
+  const { project, role, permissions } = await readableProject(ctx, user, projectId);
   demand(permissions.canCreateProject);
   const member = await findUserByEmail(ctx.db, input.email);
   if (!member) throw AppError.notFound(membershipMessages.unknownEmail);
+  demandRoleGrant(role, permissions.grantableRoles, { role: input.role, toSelf: member.id === user.id });
   const now = ctx.now();
   // Checked by the unique pair constraint, so two concurrent adds cannot both succeed.
   await refusingDuplicates(

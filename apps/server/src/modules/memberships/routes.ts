@@ -32,7 +32,7 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags,
         security,
-        summary: 'Add an existing user by e-mail (workspace admins and editors)',
+        summary: 'Add an existing user by e-mail with a role no higher than the caller\'s, never the caller (workspace admins and editors)',
         params: idParams,
         body: createMembershipBody,
         response: { 201: membershipSchema, ...refusals },
@@ -45,7 +45,7 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags,
         security,
-        summary: 'Join this workspace, or change the own role (super users without delete rights here)',
+        summary: 'Join this workspace with any role (super users without a role here; nobody changes their own role)',
         params: idParams,
         body: joinWorkspaceBody,
         response: { 200: membershipSchema, ...refusals },

@@ -2,16 +2,18 @@ import { and, count, eq } from 'drizzle-orm';
 import {
   canDeleteMembershipRow,
   membershipList,
+  roleGrantMessages,
   type createMembershipBody,
   type joinWorkspaceBody,
   type ListQuery,
   type ListResponse,
   type Membership,
+  type Role,
 } from '@console/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { users, workspaceMemberships, type UserRow } from '../../db/schema/index';
-import { actorOf, demand, readableWorkspace } from '../../platform/access';
+import { actorOf, demand, demandRoleGrant, readableWorkspace } from '../../platform/access';
 import { AppError, refusingDuplicates } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
 import { findUserByEmail } from '../users/service';
@@ -80,49 +82,53 @@ export async function listMemberships(
   return { records: page.records.map(toMembership), total: page.total };
 }
 
-/** Adds an existing user by e-mail (workspace admins and editors). */
+/**
+ * Writes a new membership; an existing one for the pair is refused with `taken`. Checked by the
+ * unique pair constraint, so two concurrent writers cannot both succeed.
+ */
+async function insertMembership(
+  ctx: AppContext,
+  membership: { workspaceId: string; userId: string; role: Role },
+  taken: AppError,
+): Promise<Membership> {
+  const now = ctx.now();
+  const [row] = await refusingDuplicates(
+    () =>
+      ctx.db
+        .insert(workspaceMemberships)
+        .values({ ...membership, createdAt: now, updatedAt: now })
+        .returning({ id: workspaceMemberships.id }),
+    taken,
+  );
+  return readMembership(ctx, row!.id);
+}
+
+/** Adds an existing user by e-mail (workspace admins and editors, at most with their own role). */
 export async function addMember(
   ctx: AppContext,
   user: UserRow,
   workspaceId: string,
   input: z.output<typeof createMembershipBody>,
 ): Promise<Membership> {
-  const { permissions } = await readableWorkspace(ctx, user, workspaceId);
+  const { role, permissions } = await readableWorkspace(ctx, user, workspaceId);
   demand(permissions.canAddMember);
   const member = await findUserByEmail(ctx.db, input.email);
   if (!member) throw AppError.notFound(membershipMessages.unknownEmail);
-  const now = ctx.now();
-  // Checked by the unique pair constraint, so two concurrent adds cannot both succeed.
-  const [row] = await refusingDuplicates(
-    () =>
-      ctx.db
-        .insert(workspaceMemberships)
-        .values({ workspaceId, userId: member.id, role: input.role, createdAt: now, updatedAt: now })
-        .returning({ id: workspaceMemberships.id }),
-    AppError.conflict(membershipMessages.alreadyMember),
-  );
-  return readMembership(ctx, row!.id);
+  demandRoleGrant(role, permissions.grantableRoles, { role: input.role, toSelf: member.id === user.id });
+  return insertMembership(ctx, { workspaceId, userId: member.id, role: input.role }, AppError.conflict(membershipMessages.alreadyMember));
 }
 
-/** 'Join this Workspace': a super user without delete rights here adds or updates their own membership. */
+/** 'Join this Workspace': a super user without a role here takes one (changing an own role is refused). */
 export async function joinWorkspace(
   ctx: AppContext,
   user: UserRow,
   workspaceId: string,
   input: z.output<typeof joinWorkspaceBody>,
 ): Promise<Membership> {
-  const { permissions } = await readableWorkspace(ctx, user, workspaceId);
-  demand(permissions.canJoin);
-  const now = ctx.now();
-  const [row] = await ctx.db
-    .insert(workspaceMemberships)
-    .values({ workspaceId, userId: user.id, role: input.role, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [workspaceMemberships.workspaceId, workspaceMemberships.userId],
-      set: { role: input.role, updatedAt: now },
-    })
-    .returning({ id: workspaceMemberships.id });
-  return readMembership(ctx, row!.id);
+  const { role, permissions } = await readableWorkspace(ctx, user, workspaceId);
+  demandRoleGrant(role, permissions.joinableRoles, { role: input.role, toSelf: true });
+  // A concurrent join got there first: the caller has a role now.
+  return insertMembership(ctx, { workspaceId, userId: user.id, role: input.role }, AppError.forbidden(roleGrantMessages.ownRole));
 }
 
 /** Workspace admins remove a member; never their own row; the row must belong to this workspace (else 404). */

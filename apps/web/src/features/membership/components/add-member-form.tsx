@@ -1,12 +1,21 @@
 import { Select, TextInput } from '@mantine/core';
-import { DEFAULT_MEMBERSHIP_ROLE, createMembershipBody, roles, type CreateMembershipBody } from '@console/contracts';
+import { DEFAULT_MEMBERSHIP_ROLE, createMembershipBody, type CreateMembershipBody, type Role } from '@console/contracts';
 import { ModalEntityForm, useModalEntityForm } from '@/components/entity-form';
 
 /**
  * 'Add Member' of a workspace or a project: an existing user's Email and a Role (viewer by default);
- * closes on success. `add` is the membership call of the page that opens it.
+ * closes on success. `add` is the membership call of the page that opens it, `grantableRoles` the
+ * roles the caller may give there (contracts grantableRoles).
  */
-export function AddMemberForm({ add, onClose }: { add: (body: CreateMembershipBody) => Promise<unknown>; onClose: () => void }) {
+export function AddMemberForm({
+  add,
+  grantableRoles,
+  onClose,
+}: {
+  add: (body: CreateMembershipBody) => Promise<unknown>;
+  grantableRoles: readonly Role[];
+  onClose: () => void;
+}) {
   const form = useModalEntityForm({
     schema: createMembershipBody,
     initialValues: { email: '', role: DEFAULT_MEMBERSHIP_ROLE as string },
@@ -16,7 +25,7 @@ export function AddMemberForm({ add, onClose }: { add: (body: CreateMembershipBo
   return (
     <ModalEntityForm form={form} submitLabel="Add" onClose={onClose}>
       <TextInput label="Email" type="email" autoComplete="off" data-autofocus {...form.textProps('email')} />
-      <Select label="Role" data={[...roles]} {...form.selectProps('role')} />
+      <Select label="Role" data={[...grantableRoles]} {...form.selectProps('role')} />
     </ModalEntityForm>
   );
 }

@@ -65,7 +65,7 @@ export function ProjectMembershipPage() {
       <ProjectSubPageHeader parent={{ label: 'Project Settings', to: projectPaths.settings(projectId) }} title="Project Members">
         {permissions.canCreateProject && (
           <FormModalButton label="Add Member" icon={<IconUserPlus size={16} />}>
-            {(close) => <AddMemberForm add={createMembership.mutateAsync} onClose={close} />}
+            {(close) => <AddMemberForm add={createMembership.mutateAsync} grantableRoles={permissions.grantableRoles} onClose={close} />}
           </FormModalButton>
         )}
       </ProjectSubPageHeader>

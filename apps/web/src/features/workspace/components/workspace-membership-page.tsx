@@ -6,8 +6,8 @@ import {
   canDeleteMembershipRow,
   joinWorkspaceBody,
   membershipList,
-  roles,
   type Membership,
+  type Role,
 } from '@console/contracts';
 import { ConfirmDelete } from '@/components/confirm-delete';
 import {
@@ -44,7 +44,7 @@ const columns: DataTableColumn<Membership>[] = [
   },
 ];
 
-function JoinForm({ workspaceId, onClose }: { workspaceId: string; onClose: () => void }) {
+function JoinForm({ workspaceId, joinableRoles, onClose }: { workspaceId: string; joinableRoles: readonly Role[]; onClose: () => void }) {
   const mutation = useJoinWorkspace(workspaceId);
   const form = useModalEntityForm({
     schema: joinWorkspaceBody,
@@ -56,7 +56,7 @@ function JoinForm({ workspaceId, onClose }: { workspaceId: string; onClose: () =
   });
   return (
     <ModalEntityForm form={form} submitLabel="Join" onClose={onClose}>
-      <Select label="Role" data={[...roles]} data-autofocus {...form.selectProps('role')} />
+      <Select label="Role" data={[...joinableRoles]} data-autofocus {...form.selectProps('role')} />
     </ModalEntityForm>
   );
 }
@@ -77,12 +77,12 @@ export function WorkspaceMembershipPage() {
         <Group gap="xs">
           {permissions.canJoin && (
             <FormModalButton label="Join this Workspace" variant="default" icon={<IconLogin2 size={16} />}>
-              {(close) => <JoinForm workspaceId={workspaceId} onClose={close} />}
+              {(close) => <JoinForm workspaceId={workspaceId} joinableRoles={permissions.joinableRoles} onClose={close} />}
             </FormModalButton>
           )}
           {permissions.canAddMember && (
             <FormModalButton label="Add Member" title="Add Member to Workspace" icon={<IconUserPlus size={16} />}>
-              {(close) => <AddMemberForm add={createMembership.mutateAsync} onClose={close} />}
+              {(close) => <AddMemberForm add={createMembership.mutateAsync} grantableRoles={permissions.grantableRoles} onClose={close} />}
             </FormModalButton>
           )}
         </Group>
