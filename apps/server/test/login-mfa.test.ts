@@ -90,6 +90,6 @@ describe('MFA sign-in', () => {
   });
 
   it('validates the code length with the spec message', async () => {
-    expectError(await post(app, '/api/v1/login/mfa', { email: 'abc@d.e', token_code: '123' }), 400, 'Code must be exactly 6 characters');
+    expectError(await post(app, '/api/v1/login/mfa', { email: 'abc@d.ee', token_code: '123' }), 400, 'Code must be exactly 6 characters');
   });
 });

@@ -257,6 +257,73 @@ beforeAll(async () => {
   userCount = await countRows(app, users);
 });
 
+describe('e-mail fields', () => {
+  /** Every route that takes an e-mail, with a body that is valid but for the e-mail. */
+  const emailRoutes: { route: string; method: 'POST' | 'PUT'; url: () => string; body: (email: unknown) => object }[] = [
+    { route: 'POST /login/password', method: 'POST', url: () => '/api/v1/login/password', body: (email) => ({ email, password: STRONG_PASSWORD }) },
+    { route: 'POST /login/forgot', method: 'POST', url: () => '/api/v1/login/forgot', body: (email) => ({ email }) },
+    { route: 'POST /login/mfa', method: 'POST', url: () => '/api/v1/login/mfa', body: (email) => ({ email, token_code: '123456' }) },
+    {
+      route: 'POST /login/reset',
+      method: 'POST',
+      url: () => '/api/v1/login/reset',
+      body: (email) => ({ email, token_code: '123456', password: STRONG_PASSWORD, password_validator: STRONG_PASSWORD }),
+    },
+    {
+      route: 'POST /login/invite',
+      method: 'POST',
+      url: () => '/api/v1/login/invite',
+      body: (email) => ({ email, token_code: '123456', password: STRONG_PASSWORD, password_validator: STRONG_PASSWORD, agree_tos: true }),
+    },
+    { route: 'POST /user', method: 'POST', url: () => '/api/v1/user', body: (email) => ({ display_name: 'New Person', email }) },
+    {
+      route: 'PUT /user/{id}/privilege',
+      method: 'PUT',
+      url: () => `/api/v1/user/${target.id}/privilege`,
+      body: (email) => ({ status: 'active', email, is_super_user: false, is_mfa_enabled: false }),
+    },
+    { route: 'POST /workspace/{id}/membership', method: 'POST', url: () => `/api/v1/workspace/${tree.workspace.id}/membership`, body: (email) => ({ email }) },
+    { route: 'POST /project/{id}/membership', method: 'POST', url: () => `/api/v1/project/${tree.project.id}/membership`, body: (email) => ({ email }) },
+  ];
+  // White space alone, or around too little, is too short once trimmed (each route says its own minimum).
+  const tooShort = ['   ', '  x'];
+  const notAnAddress = [
+    'a\r\nx-injected: 1',
+    'person@example.com\r\nBcc: everyone@example.com',
+    'person at example.com',
+    'person@localhost',
+  ];
+
+  for (const route of emailRoutes) {
+    it(`${route.route}: counts the trimmed address, and takes only a real address, never a line break`, async () => {
+      const state = async () => ({ user: await userState(), users: await countRows(app, users), members: await countRows(app, workspaceMemberships) });
+      const before = await state();
+      for (const email of tooShort) {
+        const body = expectError(await call(app, route.method, route.url(), token, route.body(email)), 400);
+        expect(body.detail).toMatch(/^Email must be at least \d characters$/);
+      }
+      for (const email of notAnAddress) {
+        expectError(await call(app, route.method, route.url(), token, route.body(email)), 400, messages.emailAddress('Email'));
+      }
+      expect(await state()).toEqual(before);
+    });
+  }
+
+  it('stores a pasted address without its surrounding white space, lowercased', async () => {
+    const email = `Pasted-${Date.now()}@Example.com`;
+    const created = await call(app, 'POST', '/api/v1/user', token, { display_name: 'Pasted Person', email: `  ${email}\t` });
+    expect(created.statusCode).toBe(201);
+    expect(created.json<{ email: string }>().email).toBe(email.toLowerCase());
+    // The limit counts the address, not the white space around it.
+    const longest = `${x(243)}@example.com`;
+    expect(longest).toHaveLength(255);
+    const long = await call(app, 'POST', '/api/v1/user', token, { display_name: 'Long Person', email: ` ${longest} ` });
+    expect(long.statusCode).toBe(201);
+    // The other tests count the users there were before.
+    for (const made of [created, long]) await call(app, 'DELETE', `/api/v1/user/${made.json<{ id: string }>().id}`, token);
+  });
+});
+
 describe('bad input on every write route', () => {
   for (const route of routes) {
     it(`${route.route}: 400 with the contracts' message, nothing written`, async () => {

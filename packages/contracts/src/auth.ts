@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOGIN_RATE_WINDOW_MS, MFA_CODE_LENGTH, RESET_MAILS_PER_ACCOUNT, TOKEN_CODE_LENGTH } from './constants';
-import { exactText, text } from './fields';
+import { emailAddress, exactText, text } from './fields';
 import { messages } from './messages';
 import { newPasswordSchema, signInPasswordSchema, withPasswordConfirmation } from './password';
 
@@ -8,7 +8,7 @@ import { newPasswordSchema, signInPasswordSchema, withPasswordConfirmation } fro
 
 export const EMAIL_MIN = 3;
 export const EMAIL_MAX = 255;
-export const emailSchema = text('Email', EMAIL_MIN, EMAIL_MAX).transform((value) => value.trim().toLowerCase());
+export const emailSchema = emailAddress(EMAIL_MIN, EMAIL_MAX);
 
 export const loginPasswordBody = z.object({
   email: emailSchema,

@@ -46,6 +46,18 @@ export function trimmedText(field: string, min: number, max: number) {
   return schema.max(max, { error: messages.atMostChars(field, max) });
 }
 
+/**
+ * An e-mail address field, the one rule of every e-mail the API takes and every form that asks for
+ * one. White space around a pasted address is not part of it, so the lengths count the trimmed
+ * address; what remains must be one address (no line breaks: nothing can be smuggled into a mail
+ * header), and is kept lowercased, so one mailbox is one account.
+ */
+export function emailAddress(min: number, max: number) {
+  return trimmedText('Email', min, max)
+    .pipe(z.email({ error: messages.emailAddress('Email') }))
+    .transform((address) => address.toLowerCase());
+}
+
 /** Two texts are the same entry when they differ only in case or surrounding white space. */
 export function sameEntryKey(value: string): string {
   return value.trim().toLocaleLowerCase('en-US');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { strictObject, text } from './fields';
+import { emailAddress, strictObject } from './fields';
 import { defineList } from './list';
 import { DEFAULT_MEMBERSHIP_ROLE, roleSchema, roles } from './roles';
 
@@ -16,7 +16,7 @@ export type Membership = z.infer<typeof membershipSchema>;
 
 /** POST /workspace/{id}/membership: an existing user by e-mail. */
 export const createMembershipBody = strictObject({
-  email: text('Email', 4, 256).transform((value) => value.trim().toLowerCase()),
+  email: emailAddress(4, 256),
   role: roleSchema.default(DEFAULT_MEMBERSHIP_ROLE),
 });
 export type CreateMembershipBody = z.input<typeof createMembershipBody>;

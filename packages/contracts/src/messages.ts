@@ -15,6 +15,7 @@ export const messages = {
   notLessThan: (field: string, n: number) => `${field} must not be less than ${n}`,
   notGreaterThan: (field: string, n: number) => `${field} must not be greater than ${n}`,
   uuid: (field: string) => `${field} must be a valid UUIDv4.`,
+  emailAddress: (field: string) => `${field} must be a valid email address`,
   invalidUrl: (field: string, value: string) => `${field} is not a valid URL: ${value}`,
   exactValue: (field: string, value: string) => `${field} must be ${value}.`,
   uppercase: (field: string) => `${field} must contain at least one uppercase letter`,

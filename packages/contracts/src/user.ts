@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { oneOf, strictObject, text } from './fields';
+import { emailAddress, oneOf, strictObject, text } from './fields';
 import { defineList } from './list';
 import { messages } from './messages';
 import { newPasswordSchema, withPasswordConfirmation } from './password';
-
-const normalizeEmail = (value: string) => value.trim().toLowerCase();
 
 export const userStatuses = ['pending', 'active', 'blocked', 'locked'] as const;
 export const userStatusSchema = z.enum(userStatuses);
@@ -40,7 +38,7 @@ const flag = (field: string) => z.boolean({ error: messages.oneOf(field, ['true'
  */
 export const createUserBody = strictObject({
     display_name: displayName,
-    email: text('Email', 3, 255).transform(normalizeEmail),
+    email: emailAddress(3, 255),
     password: newPasswordSchema.optional(),
     password_validator: z.string().optional(),
     status: editableUserStatusSchema.default(DEFAULT_USER_STATUS),
@@ -70,7 +68,7 @@ export type UpdateUserPasswordBody = z.input<typeof updateUserPasswordBody>;
 /** PUT /user/{id}/privilege (super users, never on themselves). */
 export const updateUserPrivilegeBody = strictObject({
     status: editableUserStatusSchema,
-    email: text('Email', 5, 255).transform(normalizeEmail),
+    email: emailAddress(5, 255),
     is_super_user: flag('Super User'),
     is_mfa_enabled: flag('MFA'),
   })
