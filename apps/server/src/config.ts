@@ -18,6 +18,7 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email().default('admin@example.com'),
   // Checked against the console's own password rules, so the first super user can use every screen.
   ADMIN_PASSWORD: optionalText.pipe(newPasswordSchema.optional()),
+  REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().min(3).default('no-reply@localhost'),
@@ -46,6 +47,7 @@ export interface Config {
   databaseUrl: string | undefined;
   adminEmail: string;
   adminPassword: string | undefined;
+  redisUrl: string | undefined;
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -86,6 +88,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: value.DATABASE_URL,
     adminEmail: value.ADMIN_EMAIL.toLowerCase(),
     adminPassword: value.ADMIN_PASSWORD,
+    redisUrl: value.REDIS_URL,
     jwtSecret: value.JWT_SECRET,
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,

@@ -58,6 +58,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     outboundAllowPrivate: config.outboundAllowPrivate,
     limits: { maxCallsPerAddress: config.loginMaxCallsPerAddress },
+    redisUrl: config.redisUrl,
     chatMaxQueriesPerMinute: config.chatMaxQueriesPerMinute,
     eventBatching: eventBatchingFor(database.kind),
     answeringThreads: config.answeringThreads ?? answeringThreads(database.kind),
