@@ -112,3 +112,17 @@ function parseTrustProxy(value: string | undefined): boolean | string {
   if (value === 'true') return true;
   return value;
 }
+
+/**
+ * Said at start-up when a process on PostgreSQL signs tokens with a secret of its own: processes
+ * sharing a database are meant to serve the same users, and a token one of them issued would fail on
+ * the others.
+ */
+export function sharedSecretWarning(config: Config): string | null {
+  if (!config.databaseUrl || config.jwtSecret) return null;
+  return (
+    `JWT_SECRET is not set: this process signs tokens with a secret generated into ${config.dataDir}, ` +
+    'which no other server process has, so its tokens fail on every other process on the same DATABASE_URL. ' +
+    'Give every process the same JWT_SECRET.'
+  );
+}

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { answeringThreads } from './modules/chat/answering';
 import { eventBatchingFor, refreshEventStatistics } from './modules/chat/event-writer';
-import { ConfigError, readConfig } from './config';
+import { ConfigError, readConfig, sharedSecretWarning } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { failInterruptedPulls } from './modules/sources/pull/interrupted';
@@ -63,6 +63,9 @@ async function main(): Promise<void> {
     eventBatching: eventBatchingFor(database.kind),
     answeringThreads: config.answeringThreads ?? answeringThreads(database.kind),
   });
+
+  const secretWarning = sharedSecretWarning(config);
+  if (secretWarning) app.log.warn(secretWarning);
 
   let closing = false;
   const shutdown = async (signal: string) => {
