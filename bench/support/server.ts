@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 
 /**
  * The real server for a benchmark: `apps/server/src/main.ts` in its own process, on a free port,
@@ -30,6 +31,8 @@ export interface RunningServer {
 export interface StartOptions {
   /** Reuse a data directory (a database generated while no server ran); by default a fresh one. */
   dataDir?: string;
+  /** Hears every line the server writes (its log); unset, the log is not read and errors go to this process's stderr. */
+  output?: (line: string) => void;
 }
 
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
@@ -39,7 +42,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   const root = path.resolve(import.meta.dirname, '../..');
   const child = spawn(process.execPath, [...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []), '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: options.output ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -55,6 +58,8 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       ...env,
     },
   });
+  const { output } = options;
+  if (output) for (const stream of [child.stdout!, child.stderr!]) createInterface({ input: stream }).on('line', output);
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);

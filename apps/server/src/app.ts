@@ -75,6 +75,8 @@ export interface AppDeps {
   outboundAllowPrivate?: boolean;
   /** The clock of every expiry and window, injectable so tests step through time without sleeping. */
   now?: () => Date;
+  /** REDIS_URL: where every process counts the per-address limits together; unset, each process counts its own. */
+  redisUrl?: string | undefined;
   /** Chat queries per client address and deployment per minute (CHAT_MAX_QUERIES_PER_MINUTE). */
   chatMaxQueriesPerMinute?: number;
   /** How the event writer groups concurrent queries' events into one INSERT (tests shrink or widen it). */
@@ -161,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
   });
-  await registerRateLimit(app, now);
+  await registerRateLimit(app, { now, redisUrl: deps.redisUrl });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Console API', version: deps.version },

@@ -18,6 +18,7 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email().default('admin@example.com'),
   // Checked against the console's own password rules, so the first super user can use every screen.
   ADMIN_PASSWORD: optionalText.pipe(newPasswordSchema.optional()),
+  REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().min(3).default('no-reply@localhost'),
@@ -46,6 +47,7 @@ export interface Config {
   databaseUrl: string | undefined;
   adminEmail: string;
   adminPassword: string | undefined;
+  redisUrl: string | undefined;
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -86,6 +88,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: value.DATABASE_URL,
     adminEmail: value.ADMIN_EMAIL.toLowerCase(),
     adminPassword: value.ADMIN_PASSWORD,
+    redisUrl: value.REDIS_URL,
     jwtSecret: value.JWT_SECRET,
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,
@@ -108,4 +111,18 @@ function parseTrustProxy(value: string | undefined): boolean | string {
   if (!value || value === 'false') return false;
   if (value === 'true') return true;
   return value;
+}
+
+/**
+ * Said at start-up when a process on PostgreSQL signs tokens with a secret of its own: processes
+ * sharing a database are meant to serve the same users, and a token one of them issued would fail on
+ * the others.
+ */
+export function sharedSecretWarning(config: Config): string | null {
+  if (!config.databaseUrl || config.jwtSecret) return null;
+  return (
+    `JWT_SECRET is not set: this process signs tokens with a secret generated into ${config.dataDir}, ` +
+    'which no other server process has, so its tokens fail on every other process on the same DATABASE_URL. ' +
+    'Give every process the same JWT_SECRET.'
+  );
 }

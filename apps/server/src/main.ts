@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { answeringThreads } from './modules/chat/answering';
 import { eventBatchingFor, refreshEventStatistics } from './modules/chat/event-writer';
-import { ConfigError, readConfig } from './config';
+import { ConfigError, readConfig, sharedSecretWarning } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { failInterruptedPulls } from './modules/sources/pull/interrupted';
@@ -58,10 +58,14 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     outboundAllowPrivate: config.outboundAllowPrivate,
     limits: { maxCallsPerAddress: config.loginMaxCallsPerAddress },
+    redisUrl: config.redisUrl,
     chatMaxQueriesPerMinute: config.chatMaxQueriesPerMinute,
     eventBatching: eventBatchingFor(database.kind),
     answeringThreads: config.answeringThreads ?? answeringThreads(database.kind),
   });
+
+  const secretWarning = sharedSecretWarning(config);
+  if (secretWarning) app.log.warn(secretWarning);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -188,5 +189,36 @@ describe('per-address limit', () => {
 
     clock.advance(LOGIN_RATE_WINDOW_MS + 1000);
     expect((await call('password', { email, password }, address)).statusCode).toBe(200);
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.skipIf(!redisUrl)('per-address limit shared through Redis (run with TEST_REDIS_URL)', () => {
+  /** An address no earlier run counted in the shared Redis. */
+  const freshAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+  const forgot = (server: FastifyInstance, remoteAddress: string) =>
+    server.inject({ method: 'POST', url: '/api/v1/login/forgot', payload: { email: uniqueEmail('spray') }, remoteAddress });
+
+  it('counts an address across server processes against one limit', async () => {
+    const limits = { maxCallsPerAddress: 4 };
+    const servers = [await createTestApp(database, { redisUrl, limits }), await createTestApp(database, { redisUrl, limits })];
+    const address = freshAddress();
+    for (let i = 0; i < limits.maxCallsPerAddress; i++) expect((await forgot(servers[i % 2]!, address)).statusCode).toBe(200);
+    for (const server of servers) expectThrottled(await forgot(server, address));
+    expect((await forgot(servers[0]!, freshAddress())).statusCode).toBe(200);
+  });
+
+  it('lets calls through while Redis does not answer, and logs the outage once, not per call', async () => {
+    const lines: string[] = [];
+    const server = await createTestApp(database, {
+      redisUrl: 'redis://127.0.0.1:1',
+      limits: { maxCallsPerAddress: 2 },
+      logLevel: 'warn',
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    const address = freshAddress();
+    for (let i = 0; i < 6; i++) expect((await forgot(server, address)).statusCode).toBe(200);
+    expect(lines.filter((line) => line.includes('Redis does not answer'))).toHaveLength(1);
   });
 });

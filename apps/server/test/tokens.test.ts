@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { ACCESS_TOKEN_TTL_SECONDS, errorDetails } from '@console/contracts';
+import { ACCESS_TOKEN_TTL_SECONDS, errorDetails, type RefreshResult } from '@console/contracts';
 import { SignJWT } from 'jose';
+import type { Database } from '../src/db/client';
 import { blockUser, changeUserPassword } from '../src/modules/users/service';
+import { issueSession } from '../src/platform/tokens';
 import {
   TEST_SECRET,
   createClock,
@@ -16,12 +18,14 @@ import {
   type TestClock,
 } from './helper';
 
+let database: Database;
 let app: FastifyInstance;
 let clock: TestClock;
 
 beforeAll(async () => {
   clock = createClock();
-  app = await createTestApp(await openTestDatabase(), { clock });
+  database = await openTestDatabase();
+  app = await createTestApp(database, { clock });
 });
 
 const refresh = (token: string) => post(app, '/api/v1/login/refresh', { refresh_token: token });
@@ -46,6 +50,22 @@ describe('refresh tokens', () => {
     // The legitimate holder of the newest pair is signed out too: nobody knows who the thief was.
     expectError(await refresh(second.refresh_token), 401, errorDetails.invalidRefreshToken);
     expectError(await get(app, '/api/v1/session', second.token), 401, errorDetails.invalidToken);
+  });
+
+  it('one token sent twice at once, to two server processes, leaves no token of its family working', async () => {
+    const other = await createTestApp(database, { clock });
+    const { user } = await createTestUser(app);
+    // Which use wins, and when the other one looks, varies from run to run: every order must end the same.
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const session = await issueSession(app.ctx, user);
+      const uses = await Promise.all([app, other, app].map((server) => post(server, '/api/v1/login/refresh', { refresh_token: session.refresh_token })));
+      expect(uses.filter((use) => use.statusCode === 401).length).toBeGreaterThan(0);
+      const issued = [session, ...uses.filter((use) => use.statusCode === 200).map((use) => use.json<RefreshResult>())];
+      for (const pair of issued) {
+        expectError(await get(app, '/api/v1/session', pair.token), 401, errorDetails.invalidToken);
+        expectError(await refresh(pair.refresh_token), 401, errorDetails.invalidRefreshToken);
+      }
+    }
   });
 
   it('another sign-in of the same user is a separate family and keeps working', async () => {

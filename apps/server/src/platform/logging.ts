@@ -1,4 +1,4 @@
-import type { FastifyServerOptions, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyServerOptions, FastifyRequest } from 'fastify';
 /** Where log lines are written (a file, stdout, or a test buffer). */
 export interface LogStream {
   write: (line: string) => void;
@@ -39,5 +39,28 @@ export function buildLoggerOptions(level: string, stream?: LogStream): FastifySe
         remoteAddress: request.ip,
       }),
     },
+  };
+}
+
+/** How often an outage that every request meets is logged while it lasts. */
+export const OUTAGE_LOG_INTERVAL_MS = 30_000;
+
+/**
+ * Logs an outage of something every request needs (the database, Redis) at most once per interval,
+ * with its stack and how many failures went unlogged since: a line per request would bury the log
+ * (and fill the disk) for as long as the outage lasts.
+ */
+export function outageLog(log: FastifyBaseLogger, message: string, now: () => number = Date.now): (error: unknown) => void {
+  let loggedAt = Number.NEGATIVE_INFINITY;
+  let unlogged = 0;
+  return (error) => {
+    const at = now();
+    if (at - loggedAt < OUTAGE_LOG_INTERVAL_MS) {
+      unlogged += 1;
+      return;
+    }
+    log.error({ err: error, failuresSinceLastLine: unlogged }, message);
+    loggedAt = at;
+    unlogged = 0;
   };
 }

@@ -1,9 +1,15 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
 import type { LoginLimits } from '../context';
 import { AppError } from './errors';
+import { outageLog } from './logging';
 
-type IncrCallback = (error: Error | null, result: { current: number; ttl: number }) => void;
+interface WindowCount {
+  current: number;
+  ttl: number;
+}
+type IncrCallback = (error: Error | null, result?: WindowCount) => void;
 
 /**
  * A fixed-window counter store on the app's clock, so tests can step past a window without waiting.
@@ -33,11 +39,64 @@ function createClockStore(now: () => Date) {
   };
 }
 
+/** Counts a call in its key's window, which the first call opens; answers the count and the window's time left (ms). */
+const COUNT_IN_WINDOW = `
+local current = redis.call('INCR', KEYS[1])
+if current == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {current, redis.call('PTTL', KEYS[1])}`;
+
+/**
+ * The same fixed windows kept in Redis, so every server process counts an address against one limit.
+ * A failed count is reported and passed on; the limiter then lets the call through (skipOnError).
+ */
+function createRedisStore(redis: Redis, onError: (error: unknown) => void) {
+  return class RedisStore {
+    incr(key: string, callback: IncrCallback, timeWindow: number): void {
+      redis.eval(COUNT_IN_WINDOW, 1, `console:rate-limit:${key}`, timeWindow).then(
+        (result) => {
+          const [current, ttl] = result as [number, number];
+          callback(null, { current, ttl });
+        },
+        (error: Error) => {
+          onError(error);
+          callback(error);
+        },
+      );
+    }
+    child(): this {
+      return this;
+    }
+  };
+}
+
+/**
+ * A Redis client that never holds a request: while Redis is unreachable a command fails at once
+ * (no offline queue, one retry, a short timeout) instead of waiting for the reconnection.
+ */
+async function connectRedis(url: string, onError: (error: unknown) => void): Promise<Redis> {
+  const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1000 });
+  // Reconnection goes on by itself; unheard, an 'error' event would end the process.
+  redis.on('error', onError);
+  await redis.connect().catch(onError);
+  return redis;
+}
+
+export interface RateLimitOptions {
+  now: () => Date;
+  /** REDIS_URL: the counts are shared by every process through it; unset, each process counts its own. */
+  redisUrl?: string | undefined;
+}
+
 /** Registers the per-address limiter; routes opt in with `config: { rateLimit: signInRateLimit(...) }`. */
-export async function registerRateLimit(app: FastifyInstance, now: () => Date): Promise<void> {
+export async function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
+  const reportOutage = outageLog(app.log, 'Redis does not answer: the per-address limits let calls through until it does');
+  const redis = options.redisUrl ? await connectRedis(options.redisUrl, reportOutage) : null;
+  if (redis) app.addHook('onClose', () => void redis.disconnect());
   await app.register(fastifyRateLimit, {
     global: false,
-    store: createClockStore(now),
+    store: redis ? createRedisStore(redis, reportOutage) : createClockStore(options.now),
+    // Only the Redis store fails: an outage of the limiter must not refuse every visitor and sign-in.
+    skipOnError: true,
     // Thrown into the one error handler, so the answer keeps the error shape (the plugin sets Retry-After).
     errorResponseBuilder: (_request, context) => AppError.tooManyAttempts(context.ttl / 1000),
   });

@@ -9,6 +9,7 @@ import {
   type RefreshResult,
 } from '@console/contracts';
 import type { AppContext } from '../context';
+import type { Db } from '../db/client';
 import { refreshTokens, users, type UserRow } from '../db/schema/index';
 import { AppError } from './errors';
 import { randomToken, sha256 } from './secrets';
@@ -42,10 +43,13 @@ export async function verifyAccessToken(ctx: AppContext, token: string): Promise
   }
 }
 
-async function insertRefreshToken(ctx: AppContext, userId: string, familyId: string): Promise<string> {
+/** Where refresh tokens are written: the database, or a transaction under way. */
+type TokenWriter = Pick<Db, 'insert' | 'update'>;
+
+async function insertRefreshToken(ctx: AppContext, writer: TokenWriter, userId: string, familyId: string): Promise<string> {
   const token = randomToken(REFRESH_TOKEN_BYTES);
   const now = ctx.now();
-  await ctx.db.insert(refreshTokens).values({
+  await writer.insert(refreshTokens).values({
     familyId,
     userId,
     tokenHash: sha256(token),
@@ -58,14 +62,14 @@ async function insertRefreshToken(ctx: AppContext, userId: string, familyId: str
 /** Starts a new session (a new refresh-token family) and notes the sign-in time. */
 export async function issueSession(ctx: AppContext, user: UserRow): Promise<RefreshResult> {
   const familyId = randomUUID();
-  const refreshToken = await insertRefreshToken(ctx, user.id, familyId);
+  const refreshToken = await insertRefreshToken(ctx, ctx.db, user.id, familyId);
   await ctx.db.update(users).set({ lastLoginAt: ctx.now() }).where(eq(users.id, user.id));
   const token = await signAccessToken(ctx, { userId: user.id, familyId, tokenVersion: user.tokenVersion });
   return { token, refresh_token: refreshToken };
 }
 
-export async function revokeFamily(ctx: AppContext, familyId: string): Promise<void> {
-  await ctx.db
+export async function revokeFamily(ctx: AppContext, familyId: string, writer: TokenWriter = ctx.db): Promise<void> {
+  await writer
     .update(refreshTokens)
     .set({ revokedAt: ctx.now() })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
@@ -74,36 +78,33 @@ export async function revokeFamily(ctx: AppContext, familyId: string): Promise<v
 /**
  * Exchanges a refresh token for a new pair. A token already rotated is a sign it was stolen
  * (the thief or the owner used it first), so the whole family is revoked.
+ *
+ * The rotation is one transaction that holds the presented token's row: a second use of the token,
+ * in any process, waits until the first one's new token is committed, then finds the token rotated
+ * and revokes the family with that new token in it, whichever use came first.
  */
 export async function rotateRefreshToken(ctx: AppContext, presented: string): Promise<RefreshResult> {
-  const refused = () => AppError.unauthorized(errorDetails.invalidRefreshToken);
   const now = ctx.now();
-  const [row] = await ctx.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(presented))).limit(1);
-  if (!row || row.revokedAt) throw refused();
-  if (row.rotatedAt) {
-    await revokeFamily(ctx, row.familyId);
-    throw refused();
-  }
-  if (row.expiresAt <= now) throw refused();
-
-  // The conditional update makes two concurrent uses of one token count as a reuse.
-  const claimed = await ctx.db
-    .update(refreshTokens)
-    .set({ rotatedAt: now })
-    .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.rotatedAt)))
-    .returning({ id: refreshTokens.id });
-  if (claimed.length === 0) {
-    await revokeFamily(ctx, row.familyId);
-    throw refused();
-  }
-
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, row.userId)).limit(1);
-  if (!user || user.status !== 'active') {
-    await revokeFamily(ctx, row.familyId);
-    throw refused();
-  }
-  const refreshToken = await insertRefreshToken(ctx, user.id, row.familyId);
-  const token = await signAccessToken(ctx, { userId: user.id, familyId: row.familyId, tokenVersion: user.tokenVersion });
+  const rotated = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(presented))).limit(1).for('update');
+    if (!row || row.revokedAt) return null;
+    // Revocations are committed with the refusal, so the family stays revoked.
+    if (row.rotatedAt) {
+      await revokeFamily(ctx, row.familyId, tx);
+      return null;
+    }
+    if (row.expiresAt <= now) return null;
+    const [user] = await tx.select().from(users).where(eq(users.id, row.userId)).limit(1);
+    if (!user || user.status !== 'active') {
+      await revokeFamily(ctx, row.familyId, tx);
+      return null;
+    }
+    await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, row.id));
+    return { user, familyId: row.familyId, refreshToken: await insertRefreshToken(ctx, tx, user.id, row.familyId) };
+  });
+  if (!rotated) throw AppError.unauthorized(errorDetails.invalidRefreshToken);
+  const { user, familyId, refreshToken } = rotated;
+  const token = await signAccessToken(ctx, { userId: user.id, familyId, tokenVersion: user.tokenVersion });
   return { token, refresh_token: refreshToken };
 }
 
