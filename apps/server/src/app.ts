@@ -118,7 +118,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       from: deps.mailFrom ?? 'no-reply@localhost',
       db: deps.db,
       log: app.log,
-      logBodies: nodeEnv === 'development',
       now,
     }),
     runInBackground: (work) => {
