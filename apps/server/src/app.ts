@@ -61,7 +61,8 @@ export interface AppDeps {
   logLevel?: string;
   /** Where log lines go (tests capture them); stdout when unset. */
   logStream?: LogStream;
-  publicUrl?: string;
+  /** Where links in mails and the widget snippet point (PUBLIC_URL, else the listening address: ./config.ts). */
+  publicUrl: string;
   smtpUrl?: string | undefined;
   mailFrom?: string;
   supportEmail?: string | undefined;
@@ -105,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     log: app.log,
     version: deps.version,
-    publicUrl: (deps.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''),
+    publicUrl: deps.publicUrl.replace(/\/+$/, ''),
     supportEmail: deps.supportEmail ?? null,
     staffEmailDomain: deps.staffEmailDomain ?? null,
     limits: {
@@ -119,7 +120,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       from: deps.mailFrom ?? 'no-reply@localhost',
       db: deps.db,
       log: app.log,
-      logBodies: nodeEnv === 'development',
       now,
     }),
     runInBackground: (work) => {

@@ -24,7 +24,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('no-reply@localhost'),
   SUPPORT_EMAIL: optionalText.pipe(z.email().optional()),
   STAFF_EMAIL_DOMAIN: optionalText,
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:8080'),
+  // Unset: the address the server listens on (see defaultPublicUrl).
+  PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   // Off by default: trusting X-Forwarded-For from anyone would let a client pick its own address and
   // escape the per-address limit. Set 'true' or the proxy addresses when behind a proxy.
@@ -95,7 +96,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: value.SUPPORT_EMAIL,
     staffEmailDomain: value.STAFF_EMAIL_DOMAIN,
     // Links in e-mails append paths, so a trailing slash would double up.
-    publicUrl: value.PUBLIC_URL.replace(/\/+$/, ''),
+    publicUrl: (value.PUBLIC_URL ?? defaultPublicUrl(value.HOST, value.PORT)).replace(/\/+$/, ''),
     nodeEnv: value.NODE_ENV,
     logLevel: value.LOG_LEVEL,
     trustProxy: parseTrustProxy(value.TRUST_PROXY),
@@ -104,6 +105,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chatMaxQueriesPerMinute: value.CHAT_MAX_QUERIES_PER_MINUTE,
     answeringThreads: value.ANSWERING_THREADS,
   };
+}
+
+/**
+ * Where links in mails and the widget snippet point when PUBLIC_URL is unset: the server's own
+ * port, so a server moved to another PORT still sends working links. A wildcard or loopback HOST
+ * is reached as localhost on the machine itself; any other HOST is the address others use.
+ */
+export function defaultPublicUrl(host: string, port: number): string {
+  const local = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(host);
+  const name = local ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }
 
 /** Fastify's trustProxy: true/false, or a comma-separated list of proxy addresses/subnets. */

@@ -5,7 +5,7 @@ import { eventBatchingFor, refreshEventStatistics } from './modules/chat/event-w
 import { ConfigError, readConfig, sharedSecretWarning } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
-import { failInterruptedPulls } from './modules/sources/pull/interrupted';
+import { failPullsLeftAtStartUp } from './modules/sources/pull/interrupted';
 import { bootstrapSuperUser } from './modules/users/service';
 import { loadJwtSecret } from './platform/secrets';
 import { readVersion } from './version';
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   // The embedded engine keeps no statistics of its own (no autovacuum): start from fresh ones.
   if (database.kind === 'pglite') await refreshEventStatistics(database.db);
   // Pulls a stopped process left 'running' can never finish.
-  await failInterruptedPulls({ db: database.db, now: () => new Date() });
+  await failPullsLeftAtStartUp({ db: database.db, now: () => new Date() }, database.kind);
 
   const admin = await bootstrapSuperUser(
     { db: database.db, now: () => new Date() },

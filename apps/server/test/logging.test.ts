@@ -2,34 +2,42 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
 import { outbox } from '../src/db/schema/index';
+import { mailerMessages } from '../src/platform/mail';
 import { createTestApp, createTestUser, openTestDatabase, post, TEST_SECRET } from './helper';
+import { readCode, startSmtpServer } from './smtp';
 
 let app: FastifyInstance;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 const lines: string[] = [];
+let withoutSmtp: FastifyInstance;
+const linesWithoutSmtp: string[] = [];
 
 beforeAll(async () => {
-  // Production settings, no SMTP: mails go to the outbox and the log.
-  app = await createTestApp(await openTestDatabase(), {
+  const database = await openTestDatabase();
+  // Production settings, mail delivered through SMTP.
+  smtp = await startSmtpServer();
+  app = await createTestApp(database, {
     nodeEnv: 'production',
     logLevel: 'trace',
+    smtpUrl: smtp.url,
     logStream: { write: (line) => void lines.push(line) },
+  });
+  // Production settings, no SMTP: mails go to the outbox and the log.
+  withoutSmtp = await createTestApp(database, {
+    nodeEnv: 'production',
+    logLevel: 'info',
+    logStream: { write: (line) => void linesWithoutSmtp.push(line) },
   });
 });
 
-async function lastMailTo(email: string) {
-  const [mail] = await app.ctx.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(desc(outbox.createdAt)).limit(1);
-  return mail!;
-}
-
 describe('logs', () => {
-  it('never contain passwords, codes or tokens, and mails log only recipient and subject', async () => {
+  it('never contain passwords, codes or tokens, and delivered mails log only recipient and subject', async () => {
     const { email, password } = await createTestUser(app, { isMfaEnabled: true, password: 'Secret-Pass-42' });
     const secrets: string[] = [password, TEST_SECRET];
 
     const pending = (await post(app, '/api/v1/login/password', { email, password })).json();
     secrets.push(pending.token);
-    const mfaMail = await lastMailTo(email);
-    const mfaCode = /code is (\d{6})/.exec(mfaMail.text)![1]!;
+    const mfaCode = readCode(await smtp.waitForMail(email, 'Your sign-in code'), 'mfa').code;
     // The console route carrying the code is requested like a browser following the e-mailed link.
     await app.inject({ method: 'GET', url: `/login/mfa/${encodeURIComponent(email)}/${mfaCode}` });
     const tokens = (await post(app, '/api/v1/login/mfa', { email, token_code: mfaCode }, { authorization: `Bearer ${pending.token}` })).json();
@@ -41,13 +49,7 @@ describe('logs', () => {
     await post(app, '/api/v1/login/password', { email, password: 'Wrong-Secret-99' });
     await post(app, '/api/v1/login/forgot', { email });
     // The reset mail goes out in the background (so timing reveals nothing): wait for it.
-    let resetMail = await lastMailTo(email);
-    for (let i = 0; i < 100 && resetMail.subject !== 'Reset your password'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      resetMail = await lastMailTo(email);
-    }
-    expect(resetMail.subject).toBe('Reset your password');
-    const codes = [mfaCode, /code is (\d{6})/.exec(resetMail.text)![1]!];
+    const codes = [mfaCode, readCode(await smtp.waitForMail(email, 'Reset your password'), 'reset').code];
 
     const log = lines.join('');
     expect(log).toContain('incoming request');
@@ -57,5 +59,19 @@ describe('logs', () => {
     for (const code of codes) expect(log).not.toMatch(new RegExp(`(?<!\\d)${code}(?!\\d)`));
     expect(log).not.toContain('Wrong-Secret-99');
     expect(log).not.toMatch(/"text":/);
+  });
+
+  it('without SMTP_URL warn at start-up that no mail is delivered, and carry each mail whole, code included', async () => {
+    const startup = linesWithoutSmtp.map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(startup).toContainEqual(expect.objectContaining({ level: 40, msg: mailerMessages.notDelivered }));
+
+    const { email, password } = await createTestUser(withoutSmtp, { isMfaEnabled: true });
+    expect((await post(withoutSmtp, '/api/v1/login/password', { email, password })).statusCode).toBe(200);
+    const [stored] = await withoutSmtp.ctx.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(desc(outbox.createdAt)).limit(1);
+    const logged = linesWithoutSmtp
+      .map((line) => JSON.parse(line) as { msg: string; mail?: { to: string; subject: string; text: string } })
+      .find((line) => line.msg === mailerMessages.logged && line.mail?.to === email);
+    expect(logged?.mail).toEqual({ to: email, subject: 'Your sign-in code', text: stored!.text });
+    expect(logged?.mail?.text).toMatch(/code is \d{6}/);
   });
 });

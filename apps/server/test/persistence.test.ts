@@ -18,7 +18,7 @@ async function start(adminPassword?: string) {
   const database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
   await migrateDatabase(database);
   const admin = await bootstrapSuperUser({ db: database.db, now: () => new Date() }, { email: 'Root@Example.com', password: adminPassword });
-  const app = await buildApp({ db: database.db, jwtSecret: loadJwtSecret(undefined, dataDir), version: 't', logLevel: 'silent', nodeEnv: 'test' });
+  const app = await buildApp({ db: database.db, jwtSecret: loadJwtSecret(undefined, dataDir), version: 't', logLevel: 'silent', nodeEnv: 'test', publicUrl: 'http://localhost:8080' });
   return { database, app, admin, stop: async () => (await app.close(), await database.close()) };
 }
 
@@ -61,6 +61,14 @@ describe('configuration', () => {
       smtpUrl: undefined,
     });
     expect(config.dataDir).toBe(path.resolve('./data'));
+  });
+
+  it('points links at the port and host the server listens on when PUBLIC_URL is unset', () => {
+    expect(readConfig({ PORT: '3000' }).publicUrl).toBe('http://localhost:3000');
+    expect(readConfig({ PORT: '3000', HOST: '0.0.0.0' }).publicUrl).toBe('http://localhost:3000');
+    expect(readConfig({ PORT: '3000', HOST: '192.168.1.20' }).publicUrl).toBe('http://192.168.1.20:3000');
+    expect(readConfig({ PORT: '3000', HOST: 'fd00::20' }).publicUrl).toBe('http://[fd00::20]:3000');
+    expect(readConfig({ PORT: '3000', PUBLIC_URL: 'https://help.example.com/' }).publicUrl).toBe('https://help.example.com');
   });
 
   it('fails fast listing every bad variable', () => {

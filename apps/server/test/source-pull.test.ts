@@ -17,7 +17,7 @@ import {
 } from '@console/contracts';
 import type { Database } from '../src/db/client';
 import { contents, contentUtterances, sourcePulls, sources } from '../src/db/schema/index';
-import { INTERRUPTED_PULL_ERROR, failInterruptedPulls } from '../src/modules/sources/pull/interrupted';
+import { INTERRUPTED_PULL_ERROR, failInterruptedPulls, failPullsLeftAtStartUp } from '../src/modules/sources/pull/interrupted';
 import { call, createSignedInUser, createTestApp, createWorkspaceTree, openTestDatabase } from './helper';
 
 /**
@@ -249,6 +249,22 @@ describe('pulling a rich_editor source', () => {
     const other = (await call(app, 'GET', api(`/source/${busy.id}/pull/${live!.id}`), editor.token)).json<SourcePull>();
     expect(other.status).toBe('running');
     expect((await call(app, 'POST', api(`/source/${busy.id}/pull`), editor.token)).statusCode).toBe(409);
+  });
+
+  it('at start-up on the embedded database fails every pull left running, so a new pull starts at once; PostgreSQL waits for silence', async () => {
+    const source = await createSource('rich_editor', doc(heading(1, 'Hours'), paragraph('Nine to five.')));
+    // The process stopped right after its last heartbeat.
+    const [left] = await app.ctx.db.insert(sourcePulls).values({ sourceId: source.id }).returning();
+    await failPullsLeftAtStartUp(app.ctx, database.kind);
+    const read = (await call(app, 'GET', api(`/source/${source.id}/pull/${left!.id}`), editor.token)).json<SourcePull>();
+    if (database.kind === 'pglite') {
+      expect(read).toMatchObject({ status: 'failed', error: INTERRUPTED_PULL_ERROR });
+      expect((await pull(source.id)).status).toBe('succeeded');
+    } else {
+      // Another server on the same PostgreSQL may still be running it: it keeps its lease.
+      expect(read.status).toBe('running');
+      expect((await call(app, 'POST', api(`/source/${source.id}/pull`), editor.token)).statusCode).toBe(409);
+    }
   });
 
   it('fails a silent pull when the source is read or pulled again, without a restart', async () => {

@@ -4,6 +4,11 @@ import type { Db } from '../db/client';
 import { AppError } from './errors';
 import { outbox } from '../db/schema/index';
 
+export const mailerMessages = {
+  notDelivered: 'SMTP_URL is not set: no mail is delivered. Every mail, sign-in codes included, is written to this log and the outbox table instead.',
+  logged: 'mail not delivered (no SMTP_URL): its whole text follows',
+} as const;
+
 export interface Mail {
   to: string;
   subject: string;
@@ -22,14 +27,17 @@ export interface MailerOptions {
   from: string;
   db: Db;
   log: FastifyBaseLogger;
-  /** Only a developer's machine may print mail bodies: they carry sign-in codes. */
-  logBodies: boolean;
   now: () => Date;
 }
 
-/** SMTP when configured; otherwise every mail is logged and kept in the outbox table. */
+/**
+ * SMTP when configured, and then the log names only recipient and subject: the text carries
+ * sign-in codes. Without SMTP_URL nothing is delivered, so the whole mail goes to the log (and the
+ * outbox table): it is the only way the operator can read an MFA code and sign in, and the
+ * start-up warning says that codes are in the log until SMTP_URL is set.
+ */
 export function createMailer(options: MailerOptions): Mailer {
-  const { log, logBodies } = options;
+  const { log } = options;
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -46,11 +54,11 @@ export function createMailer(options: MailerOptions): Mailer {
       close: () => transport.close(),
     };
   }
+  log.warn(mailerMessages.notDelivered);
   return {
     send: async (mail) => {
       await options.db.insert(outbox).values({ to: mail.to, subject: mail.subject, text: mail.text, createdAt: options.now() });
-      const logged = logBodies ? mail : { to: mail.to, subject: mail.subject };
-      log.info({ mail: logged }, 'mail stored in outbox (no SMTP_URL)');
+      log.info({ mail }, mailerMessages.logged);
     },
     close: () => undefined,
   };
