@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { messages, pipelineInputTypes, type SourcePull } from '@console/contracts';
+import { NUMBER_FILTER_INPUT, messages, pipelineInputTypes, type SourcePull } from '@console/contracts';
 import { signIn } from './support/sign-in';
 import { seeded, users } from './support/users';
 
@@ -184,4 +184,25 @@ test('a rich editor source is downgraded to an editor source and converted back'
   await expect(page).toHaveURL(/\/source$/);
   await page.getByLabel('Filter by Name').fill('Legacy Articles');
   await expect(page.getByText('No results were found.')).toBeVisible();
+});
+
+test("a source's Word Count filter takes whole numbers from 0 to 200 in steps of 10", async ({ page }) => {
+  const { min, max, step } = NUMBER_FILTER_INPUT;
+  await openSources(page);
+  await createSource(page, 'Filtered Articles', 'Rich Editor');
+  await page.getByRole('link', { name: 'View Content' }).click();
+  const from = page.getByRole('spinbutton', { name: 'Filter by Word Count from' });
+  await expect(from).toHaveAttribute('aria-valuemin', String(min));
+  await expect(from).toHaveAttribute('aria-valuemax', String(max));
+
+  await from.fill('30');
+  await from.press('ArrowUp');
+  await expect(from).toHaveValue(String(30 + step));
+  await expect(page).toHaveURL(new RegExp(`num_response_words__gte=${30 + step}(&|$)`));
+  await from.fill(String(max + 300));
+  await expect(from).toHaveValue(String(max));
+  await expect(page).toHaveURL(new RegExp(`num_response_words__gte=${max}(&|$)`));
+  await from.fill(String(min));
+  await from.press('ArrowDown');
+  await expect(from).toHaveValue(String(min));
 });
