@@ -206,3 +206,42 @@ test("a source's Word Count filter takes whole numbers from 0 to 200 in steps of
   await from.press('ArrowDown');
   await expect(from).toHaveValue(String(min));
 });
+
+test('a one-line pipeline configuration is saved by one press of Save, and a Pull pressed at once reads it', async ({ page }) => {
+  await openSources(page);
+  await createSource(page, 'Visitor Questions', 'Pipeline');
+  const sourceId = page.url().split('/').at(-1)!;
+  const card = page.getByRole('region', { name: 'Pipeline' });
+  const config = card.getByLabel('Pipeline Configuration');
+  const csv = (subject: string, response: string) => ({ type: 'csv', text: `subject,response\n${subject},${response}` });
+  await config.fill(
+    JSON.stringify({ inputs: [csv('Parking', 'Parking is free after six.'), csv('Pets', 'Dogs on a lead are welcome.')] }),
+  );
+
+  // The save is held until Pull has been pressed, so a pull that did not wait for it would be seen.
+  const order: string[] = [];
+  let releaseSave = () => {};
+  const saveHeld = new Promise<void>((resolve) => (releaseSave = resolve));
+  await page.route(`**/api/v1/source/${sourceId}/config`, async (route) => {
+    await saveHeld;
+    const response = await route.fetch();
+    order.push('config saved');
+    await route.fulfill({ response });
+  });
+  await page.route(`**/api/v1/source/${sourceId}/pull`, async (route) => {
+    order.push('pull started');
+    await route.continue();
+  });
+
+  const saving = page.waitForRequest((request) => request.method() === 'PUT' && request.url().endsWith('/config'));
+  // A person's click: the button stays pressed for a moment, as long as the field takes to lose focus.
+  await card.getByRole('button', { name: 'Save' }).click({ delay: 150 });
+  await saving;
+  await chooseAction(page, 'Pull');
+  releaseSave();
+
+  await expect(card.getByText('Saved!')).toBeVisible();
+  await expect(page.getByTestId('pull-status')).toContainText('Created 2, updated 0, omitted 0, unchanged 0');
+  expect(order).toEqual(['config saved', 'pull started']);
+  await expect(card.getByRole('button', { name: 'Save' })).toBeDisabled();
+});
