@@ -172,7 +172,8 @@ test('a super user on a workspace they have not joined is told that joining it o
   const hint = page.getByRole('note', { name: 'Join this Workspace' });
   await expect(hint).toContainText('Create Project, Import Project and Add Member');
   await expect(page.getByRole('button', { name: 'Create Project' })).toHaveCount(0);
-  await hint.getByRole('link', { name: 'Memberships' }).click();
+  await hint.getByRole('link', { name: 'Join this Workspace' }).click();
+  await expect(page).toHaveURL(/\/membership$/);
   await expect(page.getByRole('note', { name: 'Join this Workspace' })).toBeVisible();
   await page.getByRole('button', { name: 'Join this Workspace' }).click();
   const join = page.getByRole('dialog', { name: 'Join this Workspace' });

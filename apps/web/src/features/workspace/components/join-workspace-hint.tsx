@@ -6,19 +6,15 @@ import { paths } from '@/config/paths';
 /**
  * Tells a super user without a working role here why Create Project, Import Project and Add Member
  * are missing: super users administer every workspace, but working in one takes a membership.
- * On the workspace page it links to Memberships, where the Join this Workspace button is.
+ * On the workspace page it links to the Memberships page, where the Join this Workspace button is.
  */
 export function JoinWorkspaceHint({ workspaceId, onMembershipPage = false }: { workspaceId: string; onMembershipPage?: boolean }) {
-  const where = onMembershipPage ? (
-    'with the Join this Workspace button'
+  const join = onMembershipPage ? (
+    'Join this Workspace'
   ) : (
-    <>
-      on its{' '}
-      <Anchor component={Link} to={paths.workspaceMembership.to(workspaceId)} size="sm">
-        Memberships
-      </Anchor>{' '}
-      page
-    </>
+    <Anchor component={Link} to={paths.workspaceMembership.to(workspaceId)} size="sm">
+      Join this Workspace
+    </Anchor>
   );
   return (
     <Alert
@@ -32,7 +28,7 @@ export function JoinWorkspaceHint({ workspaceId, onMembershipPage = false }: { w
     >
       <Text size="sm">
         Create Project, Import Project and Add Member need an editor or admin role in this workspace. As a super user you
-        can give yourself one {where}.
+        can give yourself one: {join}.
       </Text>
     </Alert>
   );
