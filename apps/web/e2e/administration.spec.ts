@@ -167,3 +167,21 @@ test('list paging, sorting and filtering live in the query string and survive a 
   await expect(page).toHaveURL(/status__eq=blocked/);
   await expect(page.getByText('4 results')).toBeVisible();
 });
+
+test("a deployment's ID is copied from its page into a new API key's Resource ID", async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const { workspaceId, projectId, deploymentId } = seeded();
+  await signIn(page, users.plain);
+  await page.goto(`/project/${projectId}/deployment/${deploymentId}`);
+  const details = page.getByRole('region', { name: 'Deployment details' });
+  await expect(details.getByRole('row', { name: /^ID/ })).toContainText(deploymentId);
+  await details.getByRole('button', { name: 'Copy ID' }).click();
+  await expect(details.getByRole('button', { name: 'Copied' })).toBeVisible();
+
+  await page.goto(`/workspace/${workspaceId}/api-key`);
+  await page.getByRole('button', { name: 'Create API Key' }).click();
+  const create = page.getByRole('dialog', { name: 'Create API Key' });
+  await create.getByLabel('Resource ID').focus();
+  await page.keyboard.press('ControlOrMeta+V');
+  await expect(create.getByLabel('Resource ID')).toHaveValue(deploymentId);
+});

@@ -7,6 +7,19 @@ async function chooseOption(page: Page, scope: Locator, label: string, option: s
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** A super user creates a workspace from the workspace list and opens it. */
+async function openNewWorkspace(page: Page, name: string) {
+  await page.goto('/workspace');
+  await page.getByRole('button', { name: 'Create Workspace' }).click();
+  const create = page.getByRole('dialog', { name: 'Create Workspace' });
+  await create.getByLabel('Name').fill(name);
+  await create.getByRole('button', { name: 'Create' }).click();
+  await expect(create).toHaveCount(0);
+  await page.goto(`/workspace?display_name__like=${encodeURIComponent(name)}`);
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+}
+
 test('a super user edits, resets, blocks and deletes a user', async ({ page }) => {
   await signIn(page, users.admin);
   await page.goto('/user');
@@ -69,15 +82,7 @@ test('a super user runs a workspace: update, projects deleted by name, members, 
   page,
 }) => {
   await signIn(page, users.admin);
-  await page.goto('/workspace');
-  await page.getByRole('button', { name: 'Create Workspace' }).click();
-  const create = page.getByRole('dialog', { name: 'Create Workspace' });
-  await create.getByLabel('Name').fill('Contoso Helpdesk');
-  await create.getByRole('button', { name: 'Create' }).click();
-  await expect(create).toHaveCount(0);
-  await page.goto('/workspace?display_name__like=Contoso');
-  await page.getByRole('link', { name: 'Contoso Helpdesk' }).click();
-  await expect(page.getByRole('heading', { name: 'Contoso Helpdesk' })).toBeVisible();
+  await openNewWorkspace(page, 'Contoso Helpdesk');
 
   await page.getByRole('button', { name: 'Update', exact: true }).click();
   const update = page.getByRole('dialog', { name: 'Update Workspace' });
@@ -158,4 +163,26 @@ test('an ordinary user is refused the admin screens', async ({ page }) => {
   await expect(page.getByText('You do not have permission to view this page.')).toBeVisible();
   await page.goto('/user');
   await expect(page.getByRole('button', { name: 'Create User' })).toHaveCount(0);
+});
+
+test('a super user on a workspace they have not joined is told that joining it opens projects and members', async ({ page }) => {
+  await signIn(page, users.admin);
+  await openNewWorkspace(page, 'Fabrikam Care');
+
+  const hint = page.getByRole('note', { name: 'Join this Workspace' });
+  await expect(hint).toContainText('Create Project, Import Project and Add Member');
+  await expect(page.getByRole('button', { name: 'Create Project' })).toHaveCount(0);
+  await hint.getByRole('link', { name: 'Join this Workspace' }).click();
+  await expect(page).toHaveURL(/\/membership$/);
+  await expect(page.getByRole('note', { name: 'Join this Workspace' })).toBeVisible();
+  await page.getByRole('button', { name: 'Join this Workspace' }).click();
+  const join = page.getByRole('dialog', { name: 'Join this Workspace' });
+  await chooseOption(page, join, 'Role', 'admin');
+  await join.getByRole('button', { name: 'Join' }).click();
+  await expect(page.getByRole('button', { name: 'Add Member' })).toBeVisible();
+  await expect(page.getByRole('note', { name: 'Join this Workspace' })).toHaveCount(0);
+
+  await page.goBack();
+  await expect(page.getByRole('button', { name: 'Create Project' })).toBeVisible();
+  await expect(page.getByRole('note', { name: 'Join this Workspace' })).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { messages, pipelineInputTypes, type SourcePull } from '@console/contracts';
+import { NUMBER_FILTER_INPUT, messages, pipelineInputTypes, type SourcePull } from '@console/contracts';
 import { signIn } from './support/sign-in';
 import { seeded, users } from './support/users';
 
@@ -184,4 +184,64 @@ test('a rich editor source is downgraded to an editor source and converted back'
   await expect(page).toHaveURL(/\/source$/);
   await page.getByLabel('Filter by Name').fill('Legacy Articles');
   await expect(page.getByText('No results were found.')).toBeVisible();
+});
+
+test("a source's Word Count filter takes whole numbers from 0 to 200 in steps of 10", async ({ page }) => {
+  const { min, max, step } = NUMBER_FILTER_INPUT;
+  await openSources(page);
+  await createSource(page, 'Filtered Articles', 'Rich Editor');
+  await page.getByRole('link', { name: 'View Content' }).click();
+  const from = page.getByRole('spinbutton', { name: 'Filter by Word Count from' });
+  await expect(from).toHaveAttribute('aria-valuemin', String(min));
+  await expect(from).toHaveAttribute('aria-valuemax', String(max));
+
+  await from.fill('30');
+  await from.press('ArrowUp');
+  await expect(from).toHaveValue(String(30 + step));
+  await expect(page).toHaveURL(new RegExp(`num_response_words__gte=${30 + step}(&|$)`));
+  await from.fill(String(max + 300));
+  await expect(from).toHaveValue(String(max));
+  await expect(page).toHaveURL(new RegExp(`num_response_words__gte=${max}(&|$)`));
+  await from.fill(String(min));
+  await from.press('ArrowDown');
+  await expect(from).toHaveValue(String(min));
+});
+
+test('a one-line pipeline configuration is saved by one press of Save, and a Pull pressed at once reads it', async ({ page }) => {
+  await openSources(page);
+  await createSource(page, 'Visitor Questions', 'Pipeline');
+  const sourceId = page.url().split('/').at(-1)!;
+  const card = page.getByRole('region', { name: 'Pipeline' });
+  const config = card.getByLabel('Pipeline Configuration');
+  const csv = (subject: string, response: string) => ({ type: 'csv', text: `subject,response\n${subject},${response}` });
+  await config.fill(
+    JSON.stringify({ inputs: [csv('Parking', 'Parking is free after six.'), csv('Pets', 'Dogs on a lead are welcome.')] }),
+  );
+
+  // The save is held until Pull has been pressed, so a pull that did not wait for it would be seen.
+  const order: string[] = [];
+  let releaseSave = () => {};
+  const saveHeld = new Promise<void>((resolve) => (releaseSave = resolve));
+  await page.route(`**/api/v1/source/${sourceId}/config`, async (route) => {
+    await saveHeld;
+    const response = await route.fetch();
+    order.push('config saved');
+    await route.fulfill({ response });
+  });
+  await page.route(`**/api/v1/source/${sourceId}/pull`, async (route) => {
+    order.push('pull started');
+    await route.continue();
+  });
+
+  const saving = page.waitForRequest((request) => request.method() === 'PUT' && request.url().endsWith('/config'));
+  // A person's click: the button stays pressed for a moment, as long as the field takes to lose focus.
+  await card.getByRole('button', { name: 'Save' }).click({ delay: 150 });
+  await saving;
+  await chooseAction(page, 'Pull');
+  releaseSave();
+
+  await expect(card.getByText('Saved!')).toBeVisible();
+  await expect(page.getByTestId('pull-status')).toContainText('Created 2, updated 0, omitted 0, unchanged 0');
+  expect(order).toEqual(['config saved', 'pull started']);
+  await expect(card.getByRole('button', { name: 'Save' })).toBeDisabled();
 });

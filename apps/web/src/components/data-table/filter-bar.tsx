@@ -138,7 +138,21 @@ function RangeFilter({ header, field, kind, list }: FilterField & { kind: 'date'
     { name: 'from', key: fromKey, value: from, min: undefined, max: to || undefined },
     { name: 'to', key: toKey, value: to, min: from || undefined, max: undefined },
   ];
-  const numberProps = { ...NUMBER_FILTER_INPUT, size: 'xs', w: 110, allowDecimal: false } as const;
+  const { min, max } = NUMBER_FILTER_INPUT;
+  // Whole numbers from min to max: a typed value beyond them is taken as the nearest bound at once
+  // (not only on blur), so the list never asks for it; the spinbutton role announces the bounds.
+  const numberProps = {
+    ...NUMBER_FILTER_INPUT,
+    size: 'xs',
+    w: 110,
+    allowDecimal: false,
+    allowNegative: false,
+    role: 'spinbutton',
+    'aria-valuemin': min,
+    'aria-valuemax': max,
+  } as const;
+  const setNumber = (key: string, next: number | string) =>
+    list.setFilter(key, next === '' ? null : String(Math.min(max, Math.max(min, Number(next)))));
 
   return (
     <Group gap="xs" wrap="nowrap">
@@ -160,7 +174,8 @@ function RangeFilter({ header, field, kind, list }: FilterField & { kind: 'date'
             {...numberProps}
             label={`Filter by ${header} ${bound.name}`}
             value={bound.value}
-            onChange={(next) => list.setFilter(bound.key, next === '' ? null : String(next))}
+            aria-valuenow={bound.value === '' ? undefined : Number(bound.value)}
+            onChange={(next) => setNumber(bound.key, next)}
           />
         ),
       )}

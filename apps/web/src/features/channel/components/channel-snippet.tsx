@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Anchor, Button, Card, Code, CopyButton, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Anchor, Card, Code, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { COPIED_MARK_MS, widgetSnippet, type Channel } from '@console/contracts';
+import { widgetSnippet, type Channel } from '@console/contracts';
+import { CopyValueButton } from '@/components/copy-value-button';
 import { ErrorView } from '@/components/error-view';
 import { projectPaths } from '@/config/paths';
 import { useDeployments } from '@/features/deployment/api/get-deployments';
@@ -50,19 +50,7 @@ export function ChannelSnippet({ channel }: { channel: Channel }) {
               {snippet}
             </Code>
             <Group gap="xs">
-              <CopyButton value={snippet} timeout={COPIED_MARK_MS}>
-                {({ copied, copy }) => (
-                  <Button
-                    variant="default"
-                    size="xs"
-                    color={copied ? 'teal' : undefined}
-                    leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
-                    onClick={copy}
-                  >
-                    {copied ? 'Copied' : 'Copy'}
-                  </Button>
-                )}
-              </CopyButton>
+              <CopyValueButton value={snippet} />
             </Group>
             <Text size="xs" c="dimmed">
               The widget shows once the channel is active, the project is deployed, and the page&apos;s origin is one of the{' '}

@@ -1,6 +1,7 @@
-import { Anchor, Card, Text } from '@mantine/core';
+import { Anchor, Card, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { splitOrigins, type Deployment, type Session } from '@console/contracts';
+import { CopyValueButton } from '@/components/copy-value-button';
 import { DetailList } from '@/components/detail-list';
 import { paths, projectPaths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
@@ -18,7 +19,7 @@ interface DeploymentDetailsProps {
   session: Session | undefined;
 }
 
-/** The card of a deployment: name, key, allowed origins, See Conversations, deployed info, workspace and project. */
+/** The card of a deployment: name, ID (with Copy), key, allowed origins, See Conversations, deployed info, workspace and project. */
 export function DeploymentDetails({ deployment, showDeployed, session }: DeploymentDetailsProps) {
   const origins = splitOrigins(deployment.allowed_origins);
   const workspaceName = session?.workspace?.id === deployment.workspace_id ? session.workspace.display_name : 'Workspace';
@@ -34,6 +35,18 @@ export function DeploymentDetails({ deployment, showDeployed, session }: Deploym
       <DetailList
         items={[
           { label: 'Name', value: deployment.display_name },
+          // The Resource ID of an API key that reads this deployment's conversations.
+          {
+            label: 'ID',
+            value: (
+              <Group gap="xs" wrap="nowrap">
+                <Text ff="monospace" size="xs">
+                  {deployment.id}
+                </Text>
+                <CopyValueButton value={deployment.id} label="Copy ID" />
+              </Group>
+            ),
+          },
           { label: 'Deployment Key', value: <Text ff="monospace" size="xs">{deployment.key}</Text> },
           { label: 'Allowed Origins', value: origins.length ? origins.join(', ') : 'None: no site may use the widget yet.' },
           { label: 'Modified', value: formatDateTime(deployment.updated_at) },

@@ -7,5 +7,11 @@ export const sourceKeys = {
   pull: (sourceId: string, pullId: string) => ['source', 'pull', sourceId, pullId] as const,
 };
 
+/**
+ * The mutation scope of a source's config saves and pulls: TanStack Query runs the mutations of one
+ * scope one after another, so a Pull pressed while a save is on its way reads the saved config.
+ */
+export const sourceWriteScope = (sourceId: string) => ({ id: `source-writes:${sourceId}` });
+
 /** Content items (the content feature's queries): a pull, a conversion or a delete changes a source's items. */
 export const contentQueryKey = ['content'] as const;

@@ -33,6 +33,11 @@ function parseConfig(text: string): unknown {
   }
 }
 
+/** The config laid out two spaces deep, as it was loaded. */
+function formatConfig(text: string): string {
+  return JSON.stringify(parseConfig(text), null, 2);
+}
+
 function PipelineHelp() {
   return (
     <Text size="xs" c="dimmed" component="div">
@@ -55,11 +60,13 @@ export function PipelineConfigCard({ source, canUpdate }: { source: Source; canU
     initialValues: { config: JSON.stringify(source.config, null, 2) },
     toInput: (values) => ({ config: parseConfig(values.config) }),
     onSubmit: (body) => mutation.mutateAsync(body),
+    // Laid out once saved, never on blur: a field that grows as focus leaves it moves Save from
+    // under the pointer, and the press is lost.
+    afterSave: (values) => ({ config: formatConfig(values.config) }),
   });
   const field = (
     <JsonInput
       label="Pipeline Configuration"
-      formatOnBlur
       autosize
       minRows={8}
       readOnly={!canUpdate}

@@ -17,6 +17,7 @@ import { ProjectTable } from '@/features/project/components/project-table';
 import { formatDateTime } from '@/lib/format';
 import { useDeleteWorkspace } from '../api/delete-workspace';
 import { useWorkspaceAccess } from '../use-workspace-access';
+import { JoinWorkspaceHint } from './join-workspace-hint';
 import { UpdateWorkspaceButton } from './update-workspace-button';
 
 function Tile({ to, title, description, icon }: { to: string; title: string; description: string; icon: React.ReactNode }) {
@@ -87,6 +88,7 @@ export function WorkspaceDetailPage() {
         </Group>
       </PageTitle>
       <Stack gap="lg">
+        {permissions.canJoin && !permissions.canCreateProject && <JoinWorkspaceHint workspaceId={workspaceId} />}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <WorkspaceDetails workspace={data} />
           <Stack gap="sm">

@@ -26,6 +26,7 @@ import { useMemberships } from '@/features/membership/api/get-memberships';
 import { useJoinWorkspace } from '@/features/membership/api/join-workspace';
 import { AddMemberForm } from '@/features/membership/components/add-member-form';
 import { useWorkspaceAccess } from '../use-workspace-access';
+import { JoinWorkspaceHint } from './join-workspace-hint';
 import { WorkspaceSubPageHeader } from './workspace-sub-page-header';
 
 const columns: DataTableColumn<Membership>[] = [
@@ -87,6 +88,9 @@ export function WorkspaceMembershipPage() {
           )}
         </Group>
       </WorkspaceSubPageHeader>
+      {permissions.canJoin && !permissions.canAddMember && (
+        <JoinWorkspaceHint workspaceId={workspaceId} onMembershipPage />
+      )}
       <DataTable
         label="Workspace Members"
         columns={columns}
