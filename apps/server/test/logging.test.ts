@@ -16,9 +16,14 @@ beforeAll(async () => {
   });
 });
 
-async function lastMailTo(email: string) {
-  const [mail] = await app.ctx.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(desc(outbox.createdAt)).limit(1);
-  return mail!;
+/** Sign-in mails go out after the answer (so timing reveals nothing): waits for the newest to be this one. */
+async function waitForMail(email: string, subject: string) {
+  for (let tries = 0; tries < 100; tries++) {
+    const [mail] = await app.ctx.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(desc(outbox.createdAt)).limit(1);
+    if (mail?.subject === subject) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no '${subject}' mail to ${email}`);
 }
 
 describe('logs', () => {
@@ -28,7 +33,7 @@ describe('logs', () => {
 
     const pending = (await post(app, '/api/v1/login/password', { email, password })).json();
     secrets.push(pending.token);
-    const mfaMail = await lastMailTo(email);
+    const mfaMail = await waitForMail(email, 'Your sign-in code');
     const mfaCode = /code is (\d{6})/.exec(mfaMail.text)![1]!;
     // The console route carrying the code is requested like a browser following the e-mailed link.
     await app.inject({ method: 'GET', url: `/login/mfa/${encodeURIComponent(email)}/${mfaCode}` });
@@ -40,13 +45,7 @@ describe('logs', () => {
 
     await post(app, '/api/v1/login/password', { email, password: 'Wrong-Secret-99' });
     await post(app, '/api/v1/login/forgot', { email });
-    // The reset mail goes out in the background (so timing reveals nothing): wait for it.
-    let resetMail = await lastMailTo(email);
-    for (let i = 0; i < 100 && resetMail.subject !== 'Reset your password'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      resetMail = await lastMailTo(email);
-    }
-    expect(resetMail.subject).toBe('Reset your password');
+    const resetMail = await waitForMail(email, 'Reset your password');
     const codes = [mfaCode, /code is (\d{6})/.exec(resetMail.text)![1]!];
 
     const log = lines.join('');
