@@ -14,7 +14,7 @@ import { AppError } from '../../platform/errors';
 import { clearLoginFailures, passwordLimitReached, recordLoginFailure, withCodeThrottle } from '../../platform/login-throttle';
 import { generateDigits, verifyPassword } from '../../platform/passwords';
 import { decryptCode, hmac, randomToken, safeEqual, sha256 } from '../../platform/secrets';
-import { issueSession, rotateRefreshToken } from '../../platform/tokens';
+import { endSession, issueSession, rotateRefreshToken } from '../../platform/tokens';
 import { changeUserPassword, createPasswordResetRequest, findUserByEmail } from '../users/service';
 import { mfaMail, resetMail } from './mails';
 
@@ -217,6 +217,10 @@ export async function acceptInvitation(
     await changeUserPassword(ctx, user.id, input.password, { status: 'active' });
     return noTokens(user.id);
   });
+}
+
+export function signOut(ctx: AppContext, input: { refresh_token: string }): Promise<void> {
+  return endSession(ctx, input.refresh_token);
 }
 
 export function refreshSession(ctx: AppContext, input: { refresh_token: string }): Promise<RefreshResult> {
