@@ -123,7 +123,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       now,
     }),
     runInBackground: (work) => {
-      const running = work()
+      // Started once the answer is written, so not even the work's first synchronous steps delay it.
+      const running = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(work)
         .catch((error: unknown) => app.log.error({ err: error }, 'background work failed'))
         .finally(() => background.delete(running));
       background.add(running);

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { aboutSchema, apiErrorSchema, healthSchema } from '@console/contracts';
+import { aboutSchema, apiErrorSchema, healthSchema, isMfaPending } from '@console/contracts';
 import type { Database } from '../src/db/client';
 import { readVersion } from '../src/version';
-import { createTestApp, createTestUser, expectError, get, openTestDatabase, post } from './helper';
+import { call, createSignedInUser, createTestApp, createTestUser, expectError, get, openTestDatabase, post, uniqueEmail } from './helper';
 
 let database: Database;
 let app: FastifyInstance;
@@ -148,8 +148,17 @@ describe('authentication by default', () => {
 describe('mail failures', () => {
   it('an unreachable mail server answers 503 in the error shape, not a 500', async () => {
     const broken = await createTestApp(database, { smtpUrl: 'smtp://127.0.0.1:1' });
+    const admin = await createSignedInUser(broken, { isSuperUser: true });
+    const invited = { display_name: 'Invited Person', email: uniqueEmail('invited') };
+    expectError(await call(broken, 'POST', '/api/v1/user', admin.token, invited), 503, 'The e-mail could not be sent: try again later.');
+  });
+
+  it('the sign-in code mail goes out after the answer, whose time must not tell that the password was right', async () => {
+    const broken = await createTestApp(database, { smtpUrl: 'smtp://127.0.0.1:1' });
     const { email, password } = await createTestUser(broken, { isMfaEnabled: true });
-    expectError(await post(broken, '/api/v1/login/password', { email, password }), 503, 'The e-mail could not be sent: try again later.');
+    const pending = await post(broken, '/api/v1/login/password', { email, password });
+    expect(pending.statusCode).toBe(200);
+    expect(isMfaPending(pending.json())).toBe(true);
   });
 });
 

@@ -30,6 +30,33 @@ beforeAll(async () => {
 
 const refresh = (token: string) => post(app, '/api/v1/login/refresh', { refresh_token: token });
 
+describe('signing out', () => {
+  it("ends the session: its refresh token and its access token stop working, other sessions go on", async () => {
+    const { email } = await createTestUser(app);
+    const session = await signIn(app, email);
+    const other = await signIn(app, email);
+    const signedOut = await post(app, '/api/v1/login/sign-out', { refresh_token: session.refresh_token });
+    expect(signedOut.statusCode).toBe(204);
+    expect(signedOut.body).toBe('');
+
+    expectError(await refresh(session.refresh_token), 401, errorDetails.invalidRefreshToken);
+    expectError(await get(app, '/api/v1/session', session.token), 401, errorDetails.invalidToken);
+    expect((await get(app, '/api/v1/session', other.token)).statusCode).toBe(200);
+  });
+
+  it('ends the session from a token rotated since, and answers alike for a token that names none', async () => {
+    const { email } = await createTestUser(app);
+    const first = await signIn(app, email);
+    const rotated = (await refresh(first.refresh_token)).json();
+    expect((await post(app, '/api/v1/login/sign-out', { refresh_token: first.refresh_token })).statusCode).toBe(204);
+    expectError(await refresh(rotated.refresh_token), 401, errorDetails.invalidRefreshToken);
+    expectError(await get(app, '/api/v1/session', rotated.token), 401, errorDetails.invalidToken);
+
+    expect((await post(app, '/api/v1/login/sign-out', { refresh_token: 'names-no-session' })).statusCode).toBe(204);
+    expectError(await post(app, '/api/v1/login/sign-out', {}), 400);
+  });
+});
+
 describe('refresh tokens', () => {
   it('rotate on every use, and each new pair works', async () => {
     const { email } = await createTestUser(app);

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { AUTH_STORAGE_KEY } from '@console/contracts';
+import { expect, test, type Page } from '@playwright/test';
+import { AUTH_STORAGE_KEY, authStorageSchema } from '@console/contracts';
 import { signIn } from './support/sign-in';
 import { seeded, users } from './support/users';
 
@@ -27,15 +27,31 @@ test('the sidebar is dimmed until a project is chosen, and the shell state survi
   await expect(page.getByRole('button', { name: 'Project', exact: true })).toBeEnabled();
 });
 
+/** The session's refresh token as the console keeps it. */
+async function storedRefreshToken(page: Page): Promise<string> {
+  const stored = await page.evaluate((key) => window.localStorage.getItem(key), AUTH_STORAGE_KEY);
+  return authStorageSchema.parse(JSON.parse(stored ?? 'null')).refresh_token;
+}
+
+/** Signing out must have ended the session on the server: its refresh token is refused. */
+async function expectRefused(page: Page, refreshToken: string) {
+  const refreshed = await page.request.post('/api/v1/login/refresh', { data: { refresh_token: refreshToken } });
+  expect(refreshed.status()).toBe(401);
+}
+
 test('super users see the Admin Panel and everyone can sign out', async ({ page }) => {
   await signIn(page, users.admin);
   await page.getByRole('button', { name: new RegExp(users.admin.displayName) }).click();
   await page.getByRole('menuitem', { name: 'Admin Panel' }).click();
   await expect(page).toHaveURL(/\/admin$/);
 
+  const refreshToken = await storedRefreshToken(page);
   await page.getByRole('button', { name: new RegExp(users.admin.displayName) }).click();
+  const signedOut = page.waitForResponse('**/api/v1/login/sign-out');
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/login\/password/);
+  expect((await signedOut).status()).toBe(204);
+  await expectRefused(page, refreshToken);
   await page.goto('/workspace');
   await expect(page).toHaveURL(/\/login\/password/);
 });
@@ -65,8 +81,12 @@ test('inactivity signs the user out at thirty minutes', async ({ page }) => {
 
   await page.clock.fastForward('28:01');
   await expect(page.getByRole('dialog', { name: 'Session Timeout Warning' })).toBeVisible();
+  const refreshToken = await storedRefreshToken(page);
+  const signedOut = page.waitForResponse('**/api/v1/login/sign-out');
   await page.clock.fastForward('02:00');
   await expect(page).toHaveURL(/\/login\/password/);
+  expect((await signedOut).status()).toBe(204);
+  await expectRefused(page, refreshToken);
   const stored = await page.evaluate((key) => window.localStorage.getItem(key), AUTH_STORAGE_KEY);
   expect(stored).toBeNull();
 });

@@ -32,6 +32,26 @@ test('a wrong password is refused with the server message under the button', asy
   await expect(page).toHaveURL(/\/login\/password/);
 });
 
+test('a refusal goes as soon as the user edits the form, so it never stands beside a new hint', async ({ page }) => {
+  await page.goto('/login/password');
+  await page.getByLabel('Email').fill(users.plain.email);
+  const password = page.getByLabel('Password', { exact: true });
+  await password.fill('Wrong#Password1');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const refusal = page.getByText('Incorrect email or password.');
+  await expect(refusal).toBeVisible();
+
+  await password.fill('short');
+  await expect(page.getByText('Hint: Password must be at least 8 characters')).toBeVisible();
+  await expect(refusal).toHaveCount(0);
+
+  // Editing back to the refused values does not bring the old answer back: only a new call answers.
+  await password.fill('Wrong#Password1');
+  await expect(refusal).toHaveCount(0);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(refusal).toBeVisible();
+});
+
 test('an invalid field shows a hint and disables submit', async ({ page }) => {
   await page.goto('/login/password');
   await page.getByLabel('Email').fill(users.plain.email);

@@ -108,6 +108,20 @@ export async function rotateRefreshToken(ctx: AppContext, presented: string): Pr
   return { token, refresh_token: refreshToken };
 }
 
+/**
+ * Signing out: the presented refresh token's whole family (the session) is revoked, so neither it,
+ * any token rotated from it, nor an access token of the session works any more. A token that names
+ * no session changes nothing and is answered alike: signing out twice is not an error.
+ */
+export async function endSession(ctx: AppContext, presented: string): Promise<void> {
+  const [row] = await ctx.db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(presented)))
+    .limit(1);
+  if (row) await revokeFamily(ctx, row.familyId);
+}
+
 /** Ends every session of a user: outstanding access tokens fail the version check, refresh tokens are revoked. */
 export async function endUserSessions(ctx: AppContext, userId: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {

@@ -12,6 +12,7 @@ import {
 } from '@console/contracts';
 import type { AppContext } from '../../context';
 import { readBearer } from '../../platform/authenticate';
+import { noContent } from '../../platform/params';
 import { signInRateLimit } from '../../platform/rate-limit';
 import {
   acceptInvitation,
@@ -20,11 +21,15 @@ import {
   resetPassword,
   signInWithMfa,
   signInWithPassword,
+  signOut,
 } from './service';
 
 const refusals = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
 
-/** Sign-in calls: public, and every one of them limited per client address. */
+/**
+ * Sign-in calls: public, and every one of them limited per client address. Signing out is one of
+ * them: it takes the refresh token, which outlives the access token an idle console no longer has.
+ */
 export function loginRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const config = { public: true, rateLimit: signInRateLimit(ctx.limits) };
@@ -63,6 +68,20 @@ export function loginRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config,
       schema: { tags, summary: 'Accept an invitation and set a password', body: loginInviteBody, response: { 200: loginResult, ...refusals } },
       handler: (request) => acceptInvitation(ctx, request.body),
+    });
+
+    app.post('/login/sign-out', {
+      config,
+      schema: {
+        tags,
+        summary: "Sign out: end the refresh token's session (its refresh and access tokens stop working)",
+        body: loginRefreshBody,
+        response: { 204: noContent, ...refusals },
+      },
+      handler: async (request, reply) => {
+        await signOut(ctx, request.body);
+        return reply.status(204).send(null);
+      },
     });
 
     app.post('/login/refresh', {

@@ -13,12 +13,19 @@ import { invitations, mfaChallenges, passwordResetRequests, users, type UserRow 
 import { AppError } from '../../platform/errors';
 import { clearLoginFailures, passwordLimitReached, recordLoginFailure, withCodeThrottle } from '../../platform/login-throttle';
 import { generateDigits, verifyPassword } from '../../platform/passwords';
-import { decryptCode, encryptCode, hmac, randomToken, safeEqual, sha256 } from '../../platform/secrets';
-import { issueSession, rotateRefreshToken } from '../../platform/tokens';
+import { decryptCode, hmac, randomToken, safeEqual, sha256 } from '../../platform/secrets';
+import { endSession, issueSession, rotateRefreshToken } from '../../platform/tokens';
 import { changeUserPassword, createPasswordResetRequest, findUserByEmail } from '../users/service';
 import { mfaMail, resetMail } from './mails';
 
 const noTokens = (userId: string | null): LoginResult => ({ user_id: userId, token: null, refresh_token: null });
+
+/**
+ * The id looked up in place of an unknown e-mail's account (user ids are random v4 UUIDs, never this),
+ * so that a step costs the same database work whether or not the e-mail has an account: the answer
+ * time must not tell.
+ */
+const NO_ACCOUNT_ID = '00000000-0000-0000-0000-000000000000';
 
 async function startSession(ctx: AppContext, user: UserRow): Promise<LoginResult> {
   const session = await issueSession(ctx, user);
@@ -69,7 +76,8 @@ async function startMfaChallenge(ctx: AppContext, user: UserRow): Promise<LoginR
     expiresAt: new Date(now.getTime() + MFA_CODE_TTL_MS),
     createdAt: now,
   });
-  await ctx.mailer.send(mfaMail(ctx.publicUrl, user.email, code));
+  // After the answer: past the limit of wrong passwords, a mail only for the right password would time it.
+  ctx.runInBackground(() => ctx.mailer.send(mfaMail(ctx.publicUrl, user.email, code)));
   return pendingMfa(pendingToken);
 }
 
@@ -86,8 +94,7 @@ export async function signInWithMfa(
     const refused = () => AppError.unauthorized(errorDetails.invalidMfaCode);
     const now = ctx.now();
     const user = await findUserByEmail(ctx.db, input.email);
-    if (!user) throw refused();
-    const live = and(eq(mfaChallenges.userId, user.id), isNull(mfaChallenges.consumedAt), gt(mfaChallenges.expiresAt, now));
+    const live = and(eq(mfaChallenges.userId, user?.id ?? NO_ACCOUNT_ID), isNull(mfaChallenges.consumedAt), gt(mfaChallenges.expiresAt, now));
     const [byToken] = pendingToken
       ? await ctx.db
           .select()
@@ -98,7 +105,7 @@ export async function signInWithMfa(
     const [challenge] = byToken
       ? [byToken]
       : await ctx.db.select().from(mfaChallenges).where(live).orderBy(desc(mfaChallenges.createdAt)).limit(1);
-    if (!challenge) throw refused();
+    if (!challenge || !user) throw refused();
 
     if (!safeEqual(hmac(ctx.keys.codeHmac, input.token_code), challenge.codeHash)) {
       const attempts = challenge.attempts + 1;
@@ -123,17 +130,13 @@ export async function signInWithMfa(
 }
 
 /**
- * Forgot password: the answer is the same whether or not the account exists, and the mail goes out
- * in the background so the answer time does not tell either.
+ * Forgot password: the answer is the same whether or not the account exists, and so is the work
+ * before it (the lookup); the rest happens after the answer, and costs an unknown e-mail the same
+ * transaction, so not even the next call's time tells.
  */
 export async function requestPasswordReset(ctx: AppContext, input: { email: string }): Promise<LoginResult> {
   const user = await findUserByEmail(ctx.db, input.email);
-  if (user && user.status !== 'blocked') {
-    ctx.runInBackground(() => mailResetCode(ctx, user));
-  } else {
-    // Comparable work for an unknown account (the encryption a real request does).
-    encryptCode(ctx.keys.codeEncryption, generateDigits(6));
-  }
+  ctx.runInBackground(() => mailResetCode(ctx, user && user.status !== 'blocked' ? user : null));
   return noTokens(null);
 }
 
@@ -141,37 +144,37 @@ export async function requestPasswordReset(ctx: AppContext, input: { email: stri
  * Mails a reset code unless the account already got RESET_MAILS_PER_ACCOUNT within the window
  * (from forgot or from an administrator), so forgot calls from many addresses cannot flood a mailbox.
  */
-async function mailResetCode(ctx: AppContext, user: UserRow): Promise<void> {
+async function mailResetCode(ctx: AppContext, user: UserRow | null): Promise<void> {
+  const userId = user?.id ?? NO_ACCOUNT_ID;
   const since = new Date(ctx.now().getTime() - ctx.limits.windowMs);
   const created = await ctx.db.transaction(async (tx) => {
     // Locking the user's row makes concurrent calls for one account count one after another.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const [recent] = await tx
       .select({ mailed: count() })
       .from(passwordResetRequests)
       .where(
         and(
-          eq(passwordResetRequests.userId, user.id),
+          eq(passwordResetRequests.userId, userId),
           eq(passwordResetRequests.sendEmail, true),
           gt(passwordResetRequests.createdAt, since),
         ),
       );
-    if ((recent?.mailed ?? 0) >= RESET_MAILS_PER_ACCOUNT) return null;
+    if (!user || (recent?.mailed ?? 0) >= RESET_MAILS_PER_ACCOUNT) return null;
     return createPasswordResetRequest({ ...ctx, db: tx }, user, { sendEmail: true, confirmed: true, mailNow: false });
   });
-  if (created) await ctx.mailer.send(resetMail(ctx.publicUrl, user.email, created.code));
+  if (created && user) await ctx.mailer.send(resetMail(ctx.publicUrl, user.email, created.code));
 }
 
 type CodeTable = typeof passwordResetRequests | typeof invitations;
 
 /** Finds the user's newest live code of a kind, checks it and marks it used (once, even concurrently). */
 async function consumeCode(ctx: AppContext, table: CodeTable, user: UserRow | undefined, code: string): Promise<boolean> {
-  if (!user) return false;
   const now = ctx.now();
   const [request] = await ctx.db
     .select()
     .from(table)
-    .where(and(eq(table.userId, user.id), isNull(table.usedAt), gt(table.expiresAt, now)))
+    .where(and(eq(table.userId, user?.id ?? NO_ACCOUNT_ID), isNull(table.usedAt), gt(table.expiresAt, now)))
     .orderBy(desc(table.createdAt))
     .limit(1);
   const stored = request ? decryptCode(ctx.keys.codeEncryption, request.codeEncrypted) : null;
@@ -214,6 +217,10 @@ export async function acceptInvitation(
     await changeUserPassword(ctx, user.id, input.password, { status: 'active' });
     return noTokens(user.id);
   });
+}
+
+export function signOut(ctx: AppContext, input: { refresh_token: string }): Promise<void> {
+  return endSession(ctx, input.refresh_token);
 }
 
 export function refreshSession(ctx: AppContext, input: { refresh_token: string }): Promise<RefreshResult> {

@@ -2,14 +2,21 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { clearAppState, clearAuth, setMfaPending, setSignInNotice } from '@/lib/storage';
+import { loginSignOut } from '@/features/auth/api/login-sign-out';
+import { clearAppState, clearAuth, getAuth, setMfaPending, setSignInNotice } from '@/lib/storage';
 
-/** Sign Out (and the inactivity timeout): forget tokens and app state, then the password sign-in. */
+/**
+ * Sign Out (and the inactivity timeout): end the session on the server, forget tokens and app state,
+ * then the password sign-in. The console does not wait for the server: the tokens are gone from this
+ * browser either way, and a session the server could not end expires with its refresh token.
+ */
 export function useSignOut() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(
     (notice?: string) => {
+      const session = getAuth();
+      if (session) void loginSignOut(session.refresh_token).catch(() => undefined);
       setSignInNotice(notice ?? null);
       clearAuth();
       clearAppState();

@@ -1,11 +1,11 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { errorDetail } from '@/lib/api-client';
 import { FormStatus } from './form-status';
 
 /** What a step form needs from useLoginForm and from its mutation. */
 interface StepFormProps {
-  form: { valid: boolean; hint: string | null };
+  form: { valid: boolean; hint: string | null; edits: number };
   mutation: { isPending: boolean; isError: boolean; error: unknown };
   /** Runs only when the form is valid and no call is in flight. */
   onSubmit: () => void;
@@ -20,12 +20,17 @@ interface StepFormProps {
 /**
  * The block every sign-in step shares: an optional note, the step's fields, a full-width submit
  * (disabled while invalid, loading while the call runs), and under it the hint or the server's
- * refusal in red (console.md §8), or the success line.
+ * refusal in red (console.md §8), or the success line. The server's answer speaks of the values it
+ * was sent: once the user edits a field it is gone, so a stale refusal never stands beside a new hint.
  */
 export function StepForm({ form, mutation, onSubmit, submitLabel, notice, success, children }: StepFormProps) {
+  const [submittedEdits, setSubmittedEdits] = useState<number | null>(null);
+  const answerIsCurrent = submittedEdits === form.edits;
+
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!form.valid || mutation.isPending) return;
+    setSubmittedEdits(form.edits);
     onSubmit();
   }
 
@@ -37,7 +42,11 @@ export function StepForm({ form, mutation, onSubmit, submitLabel, notice, succes
         <Button type="submit" disabled={!form.valid} loading={mutation.isPending} fullWidth>
           {submitLabel}
         </Button>
-        <FormStatus hint={form.hint} error={mutation.isError ? errorDetail(mutation.error) : null} success={success} />
+        <FormStatus
+          hint={form.hint}
+          error={answerIsCurrent && mutation.isError ? errorDetail(mutation.error) : null}
+          success={answerIsCurrent ? success : null}
+        />
       </Stack>
     </form>
   );
