@@ -28,6 +28,11 @@ export class Console {
     return new Console(baseUrl, ((await response.json()) as { token: string }).token);
   }
 
+  /** The same session, through another server process of the installation. */
+  through(baseUrl: string): Console {
+    return new Console(baseUrl, this.token);
+  }
+
   async call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const response = await fetch(`${this.baseUrl}/api/v1${path}`, {
       method,
@@ -89,12 +94,22 @@ export class Console {
 
   /** Sync, then deploy the 'Production' deployment for the given origin; answers its key. */
   async syncAndDeploy(projectId: string, origin: string): Promise<string> {
+    const deployment = await this.syncForOrigin(projectId, origin);
+    await this.deploy(projectId, deployment.id);
+    return deployment.key;
+  }
+
+  /** Sync, and allow the given origin on the 'Production' deployment (not deployed yet); answers it. */
+  async syncForOrigin(projectId: string, origin: string): Promise<{ id: string; key: string }> {
     await this.call('POST', `/project/${projectId}/sync`);
     const { records } = await this.call<{ records: { id: string; key: string }[] }>('GET', `/project/${projectId}/deployment`);
     const deployment = records[0]!;
     await this.call('PUT', `/project/${projectId}/deployment/${deployment.id}`, { allowed_origins: origin });
-    await this.call('POST', `/project/${projectId}/deployment/${deployment.id}/deploy`);
-    return deployment.key;
+    return deployment;
+  }
+
+  async deploy(projectId: string, deploymentId: string): Promise<void> {
+    await this.call('POST', `/project/${projectId}/deployment/${deploymentId}/deploy`);
   }
 }
 

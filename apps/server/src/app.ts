@@ -46,7 +46,7 @@ import { defaultWebRoot, registerWebConsole } from './modules/web/static';
 import { registerWidget } from './modules/widget/static';
 import { workspaceRoutes } from './modules/workspaces/routes';
 import { API_PREFIX, registerAuthentication } from './platform/authenticate';
-import { buildApiError, registerErrorHandling } from './platform/errors';
+import { buildApiError, refuseRequestsWhileClosing, registerErrorHandling } from './platform/errors';
 import { documentSchemas } from './platform/openapi';
 import { buildLoggerOptions, type LogStream } from './platform/logging';
 import { createMailer } from './platform/mail';
@@ -95,6 +95,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // A stuck client must not hold a connection forever.
     requestTimeout: 60_000,
+    // Requests that arrive during shutdown get the error shape (refuseRequestsWhileClosing), not Fastify's own body.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -145,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app, { withTraceback: nodeEnv === 'development' });
+  refuseRequestsWhileClosing(app);
 
   // Third-party plugins first, then authentication (it must see every route as it is added), then routes.
   await app.register(fastifyHelmet, {

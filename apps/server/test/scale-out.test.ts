@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { randomInt, randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { errorDetails, type ChatAnswer } from '@console/contracts';
+import { Console } from '../../../bench/support/assistant-api';
 import { removeDataDir, startServer, type RunningServer } from '../../../bench/support/server';
-import { createPostgresDatabase, onCleanup } from './helper';
+import { DEPLOYMENT_CACHE_MS } from '../src/modules/deployments/directory';
+import { createPostgresDatabase, onCleanup, STRONG_PASSWORD, uniqueEmail } from './helper';
 
 /**
  * Server processes as an operator runs them behind a load balancer: `main.ts` in processes of their
@@ -8,6 +13,7 @@ import { createPostgresDatabase, onCleanup } from './helper';
  */
 
 const serverUrl = process.env.TEST_DATABASE_ENGINE === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+const redisUrl = process.env.TEST_REDIS_URL;
 
 /** Waits for a condition another process makes true (a log line, a deploy seen), up to `seconds`. */
 async function eventually<T>(seconds: number, check: () => Promise<T | undefined> | T | undefined): Promise<T> {
@@ -34,5 +40,138 @@ describe.skipIf(!serverUrl)('server processes on one PostgreSQL (run with TEST_D
     await startProcess({ DATABASE_URL: databaseUrl, JWT_SECRET: '' }, (line) => lines.push(line));
     const warning = await eventually(5, () => lines.find((line) => line.includes('JWT_SECRET is not set')));
     expect(JSON.parse(warning)).toMatchObject({ level: 40, msg: expect.stringContaining('Give every process the same JWT_SECRET') });
+  });
+});
+
+const SHOP = 'https://shop.example';
+const CHAT_LIMIT = 5;
+/** Two products with a battery and a warranty item each: a short follow-up needs the conversation's context. */
+const productIntents = ['phone', 'tablet'].flatMap((product) => [
+  { name: `${product} battery`, utterances: [`how long does the ${product} battery last`, `${product} battery life`, `charging the ${product}`] },
+  { name: `${product} warranty`, utterances: [`${product} warranty`, `how long is the ${product} guaranteed`, `what warranty does the ${product} have`] },
+]);
+
+// The cases go in order, each on what the ones before built: a session, then a deployed project.
+describe.skipIf(!serverUrl || !redisUrl)('two server processes on one PostgreSQL and one Redis (run with TEST_DATABASE_URL and TEST_REDIS_URL)', () => {
+  let servers: RunningServer[];
+  let databaseUrl: string;
+  let team: Console;
+  let projectId: string;
+  let deployment: { id: string; key: string };
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    databaseUrl = await createPostgresDatabase(serverUrl!);
+    const env = {
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: randomUUID() + randomUUID(),
+      REDIS_URL: redisUrl!,
+      // Each request below names its client address, as a load balancer in front would.
+      TRUST_PROXY: 'true',
+      CHAT_MAX_QUERIES_PER_MINUTE: String(CHAT_LIMIT),
+      ANSWERING_THREADS: '0',
+    };
+    // Started together on the empty database: both migrate it and create the first super user.
+    servers = await Promise.all([startProcess(env, (line) => lines.push(line)), startProcess(env, (line) => lines.push(line))]);
+  });
+
+  /** A visitor's question from a client address of its own (so the chat limit is not in play), unless one is given. */
+  async function ask(server: RunningServer, body: Record<string, unknown>, address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`) {
+    return fetch(`${server.baseUrl}/api/v1/chat/${deployment.key}/query`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: SHOP, 'x-forwarded-for': address },
+      body: JSON.stringify(body),
+    });
+  }
+
+  async function answerOf(response: Response): Promise<ChatAnswer> {
+    expect(response.status, await response.clone().text()).toBe(200);
+    return (await response.json()) as ChatAnswer;
+  }
+
+  it('start together on an empty database, are both ready, and neither warns about its secret', async () => {
+    for (const server of servers) expect((await fetch(`${server.baseUrl}/readyz`)).status).toBe(200);
+    expect(lines.filter((line) => line.includes('JWT_SECRET is not set'))).toEqual([]);
+  });
+
+  it('accept a token issued by the other', async () => {
+    team = await Console.signIn(servers[0]!.baseUrl);
+    const session = await team.through(servers[1]!.baseUrl).call<{ user: { email: string } }>('GET', '/session');
+    expect(session.user.email).toBe('bench@example.com');
+  });
+
+  it("answer a deploy made through the other within the deployments' cache time", async () => {
+    const workspaceId = await team.workspace('Shop');
+    projectId = await team.importProject(workspaceId, 'Shop Help', productIntents);
+    deployment = await team.syncForOrigin(projectId, SHOP);
+    // The second process reads the deployment before it is deployed (and keeps what it read for a while).
+    expect((await ask(servers[1]!, { utterance: 'phone warranty' })).status).toBe(404);
+
+    await team.deploy(projectId, deployment.id);
+    const answer = await eventually((DEPLOYMENT_CACHE_MS + 1000) / 1000, async () => {
+      const response = await ask(servers[1]!, { utterance: 'phone warranty' });
+      return response.status === 200 ? ((await response.json()) as ChatAnswer) : undefined;
+    });
+    expect(answer.response_type).toBe('content');
+  });
+
+  it('keep the context of a conversation that alternates between them', async () => {
+    const { records } = await team.call<{ records: { id: string; subject: string }[] }>('GET', `/project/${projectId}/content?limit=50`);
+    const subjectOf = (answer: ChatAnswer) => records.find((record) => record.id === answer.content_id)?.subject;
+    const [first, second] = servers as [RunningServer, RunningServer];
+
+    const opening = await answerOf(await ask(first, { utterance: 'How long does the tablet battery last?' }));
+    expect(subjectOf(opening)).toBe('tablet battery');
+    const moved = await answerOf(await ask(second, { utterance: 'How long does the phone battery last?', conv_id: opening.conv_id }));
+    expect(subjectOf(moved)).toBe('phone battery');
+    const back = await answerOf(await ask(first, { utterance: 'And the warranty?', conv_id: opening.conv_id }));
+    expect(back.conv_id).toBe(opening.conv_id);
+    expect(subjectOf(back)).toMatch(/^phone /);
+
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const stored = await client.query<{ turn: number }>(
+      `SELECT (data ->> 'turn')::int AS turn FROM events WHERE conv_id = $1 AND data_type = 'response' ORDER BY issued_at, id`,
+      [opening.conv_id],
+    );
+    await client.end();
+    expect(stored.rows.map((row) => row.turn)).toEqual([1, 2, 3]);
+  });
+
+  it('refuse a user blocked through the other', async () => {
+    const email = uniqueEmail('blocked');
+    const user = await team.call<{ id: string }>('POST', '/user', {
+      display_name: 'Soon Blocked',
+      email,
+      password: STRONG_PASSWORD,
+      password_validator: STRONG_PASSWORD,
+      status: 'active',
+      is_mfa_enabled: false,
+    });
+    const signIn = (server: RunningServer) =>
+      fetch(`${server.baseUrl}/api/v1/login/password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: STRONG_PASSWORD }) });
+    const signedIn = await signIn(servers[1]!);
+    expect(signedIn.status).toBe(200);
+    const { token } = (await signedIn.json()) as { token: string };
+    const session = () => fetch(`${servers[1]!.baseUrl}/api/v1/session`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await session()).status).toBe(200);
+
+    await team.call('PUT', `/user/${user.id}/privilege`, { status: 'blocked', email, is_super_user: false, is_mfa_enabled: false });
+    const refused = await session();
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { detail: string }).detail).toBe(errorDetails.invalidToken);
+    const signInRefused = await signIn(servers[1]!);
+    expect(signInRefused.status).toBe(403);
+    expect(((await signInRefused.json()) as { detail: string }).detail).toBe(errorDetails.accountBlocked);
+  });
+
+  it("count a client address's chat questions across both against one limit", async () => {
+    const address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    for (let i = 0; i < CHAT_LIMIT; i++) await answerOf(await ask(servers[i % 2]!, { utterance: 'phone warranty' }, address));
+    for (const server of servers) {
+      const refused = await ask(server, { utterance: 'phone warranty' }, address);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
   });
 });

@@ -43,4 +43,5 @@ export const errorDetails = {
   routeNotFound: 'Route not found.',
   forbidden: 'You do not have permission to do this.',
   internal: 'Internal Server Error',
+  unavailable: 'The service is unavailable for a moment: try again shortly.',
 } as const;

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorDetails, errorTitle, type ApiError } from '@console/contracts';
+import { outageLog } from './logging';
 
 /**
  * The one error type of the server. `detail` is safe to show to the caller; anything meant only
@@ -55,6 +56,7 @@ function tracebackOf(error: unknown): string[] {
 export function toApiError(error: unknown, withTraceback: boolean): ApiError {
   const traceback = withTraceback ? tracebackOf(error) : [];
   if (error instanceof AppError) return buildApiError(error.status, error.detail, traceback);
+  if (isDatabaseUnavailable(error)) return buildApiError(503, errorDetails.unavailable, traceback);
   const dataException = dataExceptionDetail(error);
   if (dataException) return buildApiError(400, dataException, traceback);
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -79,22 +81,84 @@ function clientDetail(error: FastifyError): string {
 }
 
 export function registerErrorHandling(app: FastifyInstance, options: { withTraceback: boolean }): void {
+  const reportOutage = outageLog(app.log, 'The database does not answer: requests are answered 503 until it does');
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const body = toApiError(error, options.withTraceback);
-    if (body.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (isDatabaseUnavailable(error)) reportOutage(error);
+    else if (body.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status: body.status, detail: body.detail }, 'request refused');
     if (error instanceof AppError) reply.headers(error.headers);
+    if (body.status === 503) answerUnavailable(request, reply);
     return reply.status(body.status).type('application/json').send(body);
   });
 }
 
-/** The SQLSTATE of a PostgreSQL error, also when Drizzle wraps the driver's error in its own. */
-export function pgErrorCode(error: unknown): string | null {
+/** How long a client should wait before asking again a server that cannot serve for now. */
+export const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Called from other sites' pages (the public chat API): its answers carry CORS headers. */
+    crossOrigin?: boolean;
+  }
+}
+
+/**
+ * A 503 says when to ask again. On the public chat API it also lets the page read it, whatever its
+ * origin (the gate that checks origins may not have run, or could not read the deployment): the
+ * answer holds nothing but the unavailability, the same for every page, and the widget can say so.
+ */
+function answerUnavailable(request: FastifyRequest, reply: FastifyReply): void {
+  if (!reply.hasHeader('retry-after')) reply.header('retry-after', String(RETRY_AFTER_UNAVAILABLE_SECONDS));
+  const origin = request.headers.origin;
+  if (request.routeOptions.config?.crossOrigin && typeof origin === 'string' && origin !== 'null') {
+    reply.headers({ 'access-control-allow-origin': origin, vary: 'Origin' });
+  }
+}
+
+/**
+ * Requests that arrive once the shutdown began are refused like any other unavailability (instead of
+ * Fastify's own 503 body), so a client or load balancer retries them on another process.
+ */
+export function refuseRequestsWhileClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async () => {
+    if (closing) throw AppError.unavailable(errorDetails.unavailable);
+  });
+}
+
+/** The error itself and what it wraps (Drizzle wraps the driver's error in its own). */
+function* causeChain(error: unknown): Generator<object> {
   let current = error;
   for (let depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    yield current;
     current = (current as { cause?: unknown }).cause;
+  }
+}
+
+/**
+ * The database cannot be reached or is going away: connection exceptions (class 08), a server
+ * shutting down or starting (57P0x), no free connection (53300), a refused, reset or timed-out
+ * socket, or a connection the pool lost.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (const cause of causeChain(error)) {
+    const { code, message } = cause as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300')) return true;
+    if (typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) return true;
+    if (typeof message === 'string' && /^Connection terminated|timeout exceeded when trying to connect/.test(message)) return true;
+  }
+  return false;
+}
+
+/** The SQLSTATE of a PostgreSQL error, also when Drizzle wraps the driver's error in its own. */
+export function pgErrorCode(error: unknown): string | null {
+  for (const cause of causeChain(error)) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
   return null;
 }

@@ -53,7 +53,7 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const tags = ['chat'];
 
     app.post('/chat/:deploymentKey/query', {
-      config: { public: true, rateLimit: perClient('query') },
+      config: { public: true, crossOrigin: true, rateLimit: perClient('query') },
       // Helmet's headers protect documents; the gate sets what a JSON answer to other origins needs,
       // without rebuilding helmet's configuration on every question.
       helmet: false,
@@ -80,7 +80,7 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get('/chat/:deploymentKey/channel/:channelKey', {
-      config: { public: true, rateLimit: perClient('channel') },
+      config: { public: true, crossOrigin: true, rateLimit: perClient('channel') },
       helmet: false,
       onRequest: gate,
       schema: {
@@ -98,7 +98,7 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       ['/chat/:deploymentKey/channel/:channelKey', 'GET', channelParams],
     ] as const) {
       app.options(url, {
-        config: { public: true },
+        config: { public: true, crossOrigin: true },
         helmet: false,
         onRequest: gate,
         schema: { tags, summary: `CORS preflight of ${method} ${url}`, params, response: { 204: noContent, ...publicRefusals } },

@@ -18,7 +18,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { invitations, passwordResetRequests, users, type UserRow } from '../../db/schema/index';
 import { generateDigits, generatePassword, hashPassword } from '../../platform/passwords';
-import { AppError, refusingDuplicates } from '../../platform/errors';
+import { AppError, isUniqueViolation, refusingDuplicates } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
 import { decryptCode, encryptCode } from '../../platform/secrets';
 import { endUserSessions } from '../../platform/tokens';
@@ -68,7 +68,9 @@ export async function createUser(ctx: Pick<AppContext, 'db' | 'now'>, input: Cre
 
 /**
  * Creates the first super user when the users table is empty. Returns the generated password
- * when none was configured, so start-up can print it once.
+ * when none was configured, so start-up can print it once. Processes started together on one
+ * database all find it empty: the e-mail's unique index lets one create the user, and the others
+ * start without.
  */
 export async function bootstrapSuperUser(
   ctx: Pick<AppContext, 'db' | 'now'>,
@@ -77,14 +79,19 @@ export async function bootstrapSuperUser(
   const [row] = await ctx.db.select({ total: count() }).from(users);
   if ((row?.total ?? 0) > 0) return { created: false, generatedPassword: null };
   const password = admin.password ?? generatePassword();
-  await createUser(ctx, {
-    email: admin.email,
-    displayName: 'Administrator',
-    password,
-    status: 'active',
-    isSuperUser: true,
-    isMfaEnabled: false,
-  });
+  try {
+    await createUser(ctx, {
+      email: admin.email,
+      displayName: 'Administrator',
+      password,
+      status: 'active',
+      isSuperUser: true,
+      isMfaEnabled: false,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { created: false, generatedPassword: null };
+    throw error;
+  }
   return { created: true, generatedPassword: admin.password ? null : password };
 }
 
