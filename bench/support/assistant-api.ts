@@ -51,38 +51,13 @@ export class Console {
 
   /** A project whose content items are the intents (subject = name, utterances = examples), imported as one archive. */
   async importProject(workspaceId: string, name: string, intents: Intent[], outOfScopeExamples: string[] = []): Promise<string> {
-    const now = new Date().toISOString();
-    const archive = {
-      format: ARCHIVE_FORMAT,
-      version: ARCHIVE_VERSION,
-      exported_at: now,
-      project: {
-        display_name: name,
-        description: '',
-        response_word_cutoff: 200,
-        out_of_scope_response: "Sorry, that is not something I can answer.",
-        pipeline_config: outOfScopeExamples.length ? { out_of_scope_examples: outOfScopeExamples } : {},
-        jargon: EMPTY_JARGON,
-      },
-      sources: [],
-      contents: intents.map((intent) => ({
-        id: crypto.randomUUID(),
-        source_id: null,
-        source_key: null,
-        subject: intent.name,
-        status: 'active',
-        reporting_id: crypto.randomUUID(),
-        response_pm: kbToPm(kbFromPlainText(`Here is what we know about ${intent.name}.`)),
-        utterances: dedupe(intent.utterances).map((text) => ({ text, created_at: now, updated_at: now })),
-        actions: [],
-        created_at: now,
-        updated_at: now,
-      })),
-      intents: [],
-      slots: [],
-    };
+    return this.importArchive(workspaceId, JSON.stringify(archiveOf(name, intents, outOfScopeExamples)));
+  }
+
+  /** Imports an archive file (its JSON text) as a new project of the workspace; answers the project's id. */
+  async importArchive(workspaceId: string, file: string): Promise<string> {
     const form = new FormData();
-    form.append('file', new Blob([JSON.stringify(archive)], { type: 'application/json' }), 'project.json');
+    form.append('file', new Blob([file], { type: 'application/json' }), 'project.json');
     const response = await fetch(`${this.baseUrl}/api/v1/workspace/${workspaceId}/project/import`, {
       method: 'POST',
       headers: { authorization: `Bearer ${this.token}` },
@@ -111,6 +86,40 @@ export class Console {
   async deploy(projectId: string, deploymentId: string): Promise<void> {
     await this.call('POST', `/project/${projectId}/deployment/${deploymentId}/deploy`);
   }
+}
+
+/** A project archive whose content items are the intents (subject = name, utterances = examples). */
+export function archiveOf(name: string, intents: Intent[], outOfScopeExamples: string[] = []) {
+  const now = new Date().toISOString();
+  return {
+    format: ARCHIVE_FORMAT,
+    version: ARCHIVE_VERSION,
+    exported_at: now,
+    project: {
+      display_name: name,
+      description: '',
+      response_word_cutoff: 200,
+      out_of_scope_response: "Sorry, that is not something I can answer.",
+      pipeline_config: outOfScopeExamples.length ? { out_of_scope_examples: outOfScopeExamples } : {},
+      jargon: EMPTY_JARGON,
+    },
+    sources: [],
+    contents: intents.map((intent) => ({
+      id: crypto.randomUUID(),
+      source_id: null,
+      source_key: null,
+      subject: intent.name,
+      status: 'active',
+      reporting_id: crypto.randomUUID(),
+      response_pm: kbToPm(kbFromPlainText(`Here is what we know about ${intent.name}.`)),
+      utterances: dedupe(intent.utterances).map((text) => ({ text, created_at: now, updated_at: now })),
+      actions: [],
+      created_at: now,
+      updated_at: now,
+    })),
+    intents: [],
+    slots: [],
+  };
 }
 
 /** Utterances are unique per item regardless of case and surrounding space. */

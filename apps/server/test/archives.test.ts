@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -318,6 +319,37 @@ describe('POST /workspace/{id}/project/import', () => {
     const words = async (projectId: string) =>
       (await app.ctx.db.select().from(contents).where(eq(contents.projectId, projectId))).map((row) => [row.reportingId, row.numResponseWords]).sort();
     expect(await words(imported.id)).toEqual(await words(originalId));
+  });
+
+  it('imports a large archive whole: every record of every table, hundreds of rows each', async () => {
+    const stamps = { created_at: '2024-01-01T00:00:00.000Z', updated_at: '2024-01-02T00:00:00.000Z' };
+    const items = Array.from({ length: 350 }, (_, index) => ({
+      id: randomUUID(),
+      source_id: null,
+      source_key: null,
+      subject: `Question ${index}`,
+      status: 'active',
+      reporting_id: randomUUID(),
+      response_pm: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: `Answer ${index}` }] }] },
+      utterances: [1, 2, 3].map((n) => ({ text: `asking ${index} way ${n}`, ...stamps })),
+      actions: [{ type: 'query', config: { label: `More ${index}`, utterance: `more about ${index}` }, ...stamps }],
+      ...stamps,
+    }));
+    const archive = {
+      ...emptyArchive('Large Import'),
+      contents: items,
+      intents: Array.from({ length: 250 }, (_, index) => ({ intent: `intent_${index}`, utterances: [`say ${index}`], ...stamps })),
+      slots: Array.from({ length: 150 }, (_, index) => ({ name: `slot_${index}`, terms: [`term ${index}`], ...stamps })),
+    };
+    const response = await upload(away.workspace.id, [archiveFile(archive)]);
+    expect(response.statusCode, response.body).toBe(201);
+    const copy = await exportArchive(response.json<ProjectSummary>().id);
+    const contentsOf = (list: typeof items | ArchiveJson['contents']) =>
+      list.map(({ id: _id, reporting_id: _reporting, ...content }) => content).sort((a, b) => String(a.subject).localeCompare(String(b.subject)));
+    expect(contentsOf(copy.contents)).toEqual(contentsOf(items));
+    expect(new Set(copy.contents.map((content) => content.reporting_id))).toEqual(new Set(items.map((item) => item.reporting_id)));
+    expect(copy.intents).toHaveLength(250);
+    expect(copy.slots).toHaveLength(150);
   });
 
   it('takes the name from the form field display_name when given', async () => {

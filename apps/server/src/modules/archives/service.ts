@@ -13,7 +13,8 @@ import { actorOf, demand, readableProject, readableWorkspace } from '../../platf
 import { AppError, refusingDuplicates } from '../../platform/errors';
 import { findWorkspaceRole } from '../session/service';
 import { toProjectSummary } from '../projects/service';
-import { checkArchive, parseArchiveFile } from './check-archive';
+import { checkArchive } from './check-archive';
+import { parseArchiveFileInWorker } from './check-in-worker';
 import { readArchive, type ArchiveFile } from './read-archive';
 import type { ArchiveUpload } from './upload';
 import { writeArchive } from './write-archive';
@@ -44,8 +45,9 @@ function importName(displayName: string | undefined, archive: ProjectArchive): s
 
 /**
  * A new project of the workspace from an uploaded archive (workspace admins and editors). The
- * caller's right is checked before the upload is read, the whole file before anything is written,
- * and everything is written in one transaction.
+ * caller's right is checked before the upload is read, the whole file before anything is written
+ * (in a worker thread: a file of many megabytes takes seconds to check), and everything is written
+ * in one transaction.
  */
 export async function importProject(
   ctx: AppContext,
@@ -56,7 +58,7 @@ export async function importProject(
   const { permissions } = await readableWorkspace(ctx, user, workspaceId);
   demand(permissions.canCreateProject);
   const upload = await readUpload();
-  const archive = parseArchiveFile(upload.file);
+  const archive = await parseArchiveFileInWorker(upload.file);
   const displayName = importName(upload.displayName, archive);
   return refusingDuplicates(
     async () => toProjectSummary(await ctx.db.transaction((tx) => writeArchive(tx, workspaceId, archive, displayName, ctx.now()))),

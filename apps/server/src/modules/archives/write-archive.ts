@@ -7,12 +7,19 @@ import { newChannelKey } from '../channels/service';
 import { responseWordCount } from '../contents/service';
 import { insertProject } from '../projects/service';
 
-/** Rows per INSERT: far below PostgreSQL's 65535 bound parameters for the widest table. */
-const INSERT_BATCH = 500;
+/**
+ * Rows per INSERT. On the embedded database each statement runs on the request thread and its
+ * promise settles without passing through the event loop, so a large import would hold every other
+ * request until it commits: statements of at most 100 rows (tens of milliseconds), with a turn of
+ * the event loop between them, keep the server answering. Far below PostgreSQL's 65535 bound
+ * parameters for the widest table.
+ */
+const INSERT_BATCH = 100;
 
 async function insertAll<T extends PgTable>(tx: Db, table: T, rows: T['$inferInsert'][]): Promise<void> {
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {
     await tx.insert(table).values(rows.slice(start, start + INSERT_BATCH));
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 

@@ -1,0 +1,21 @@
+import type { ProjectArchive } from '@console/contracts';
+import { AppError } from '../../platform/errors';
+import { JobThread } from '../../platform/worker-thread';
+import type { CheckJob, CheckOutcome } from './check-worker';
+
+/** One worker for every import of the process, started on first use; idle, it holds nothing open. */
+const thread = new JobThread<CheckJob, CheckOutcome>(new URL('./check-worker.ts', import.meta.url), 'the archive check worker');
+let nextId = 1;
+
+/** parseArchiveFile off the request thread: the checked archive, or the same 400 it would throw. */
+export function parseArchiveFileInWorker(file: Buffer): Promise<ProjectArchive> {
+  return new Promise<ProjectArchive>((resolve, reject) => {
+    thread.post({ id: nextId++, file }, (outcome) => {
+      if (outcome instanceof Error) reject(outcome);
+      else if ('refusal' in outcome) reject(AppError.badRequest(outcome.refusal));
+      else if ('error' in outcome) reject(new Error(`checking the archive failed: ${outcome.error}`));
+      else resolve(outcome.archive);
+      return true;
+    });
+  });
+}
