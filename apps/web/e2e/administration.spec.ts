@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { latestCodeFor } from './support/mailbox';
+import { createProject } from './support/projects';
 import { signIn } from './support/sign-in';
 import { seeded, users } from './support/users';
 
@@ -184,4 +185,35 @@ test("a deployment's ID is copied from its page into a new API key's Resource ID
   await create.getByLabel('Resource ID').focus();
   await page.keyboard.press('ControlOrMeta+V');
   await expect(create.getByLabel('Resource ID')).toHaveValue(deploymentId);
+});
+
+test('a member of a project alone finds it under All Projects, and its workspace page lists it', async ({ page, browser }) => {
+  await signIn(page, users.plain);
+  const projectId = await createProject(page, 'Guest Desk');
+  await page.goto(`/project/${projectId}/membership`);
+  await page.getByRole('button', { name: 'Add Member' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Member' });
+  await add.getByLabel('Email').fill(users.guest.email);
+  await add.getByRole('button', { name: 'Add' }).click();
+  await expect(add).toHaveCount(0);
+
+  const guest = await browser.newPage();
+  await signIn(guest, users.guest);
+  await expect(guest).toHaveURL(/\/workspace$/);
+  await guest.getByRole('link', { name: 'All Projects' }).click();
+  await expect(guest).toHaveURL(/\/project$/);
+  const row = guest.getByRole('row', { name: /Guest Desk/ });
+  await expect(row).toContainText('Acme Support');
+  await expect(row).toContainText('viewer');
+  await expect(guest.getByRole('row', { name: /Help Centre/ })).toHaveCount(0);
+  await row.getByRole('link', { name: 'Guest Desk' }).click();
+  await expect(guest).toHaveURL(`/project/${projectId}`);
+  await expect(guest.getByRole('heading', { name: 'Project Settings' })).toBeVisible();
+
+  await guest.goto(`/workspace/${seeded().workspaceId}`);
+  await expect(guest.getByRole('heading', { name: 'Acme Support', level: 2 })).toBeVisible();
+  await expect(guest.getByRole('note', { name: 'Project access' })).toContainText('not a member of this workspace');
+  await expect(guest.getByRole('link', { name: 'Guest Desk' })).toBeVisible();
+  await expect(guest.getByRole('link', { name: 'Help Centre' })).toHaveCount(0);
+  await guest.close();
 });

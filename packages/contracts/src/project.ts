@@ -3,6 +3,7 @@ import { jsonObject, strictObject, text } from './fields';
 import { jargonAnswerSchema, jargonSchema } from './jargon';
 import { defineList } from './list';
 import { messages } from './messages';
+import { roleSchema } from './roles';
 
 export const NOT_SYNCED_LABEL = 'Not Synced';
 export const DEFAULT_DEPLOYMENT_NAME = 'Production';
@@ -30,6 +31,29 @@ export const projectList = defineList({
   sortable: ['display_name', 'updated_at', 'created_at', 'synced_at'],
   filters: {
     display_name: { kind: 'text' },
+    updated_at: { kind: 'date' },
+    synced_at: { kind: 'date' },
+  },
+});
+
+/**
+ * GET /project: a project the caller can read, from any workspace: through a role on the project
+ * itself, one on its workspace, or (super users) every project. The workspace is named because a
+ * project's member need not be a member of its workspace.
+ */
+export const readableProjectSchema = projectSummarySchema.extend({
+  workspace_display_name: z.string(),
+  /** The caller's role on the project (the stronger of its own and the workspace's); null for a super user without one. */
+  role: roleSchema.nullable(),
+});
+export type ReadableProject = z.infer<typeof readableProjectSchema>;
+
+export const readableProjectList = defineList({
+  sortable: ['display_name', 'workspace_display_name', 'updated_at', 'created_at', 'synced_at'],
+  filters: {
+    display_name: { kind: 'text' },
+    workspace_display_name: { kind: 'text' },
+    workspace_id: { kind: 'key' },
     updated_at: { kind: 'date' },
     synced_at: { kind: 'date' },
   },

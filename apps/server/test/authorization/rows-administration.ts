@@ -62,6 +62,7 @@ export const administrationRows: Row[] = [
   { route: 'DELETE /workspace/{id}', method: 'DELETE', url: (c) => `/api/v1/workspace/${c.workspaceId}`, write: true, ...scoped({ super: 204 }, 204) },
 
   // Projects.
+  { route: 'GET /project', method: 'GET', url: () => '/api/v1/project', write: false, ...same(e(200)) },
   { route: 'GET /workspace/{id}/project', method: 'GET', url: (c) => `/api/v1/workspace/${c.workspaceId}/project`, write: false, ...readRule },
   {
     route: 'POST /workspace/{id}/project',

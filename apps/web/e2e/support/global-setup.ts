@@ -41,7 +41,7 @@ async function seed(dataDir: string): Promise<{ workspaceId: string; projectId: 
     const ctx = { db: database.db, now: () => new Date() };
     await bootstrapSuperUser(ctx, { email: users.admin.email, password: users.admin.password });
     const created = [];
-    for (const user of [users.plain, users.mfa, users.forgetful]) {
+    for (const user of [users.plain, users.mfa, users.forgetful, users.guest]) {
       created.push(
         await createUser(ctx, {
           email: user.email,

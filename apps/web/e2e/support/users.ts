@@ -11,6 +11,8 @@ export const users = {
   plain: { email: 'ada@console.test', password: 'Ada#Lovelace1815', displayName: 'Ada Lovelace', mfa: false },
   mfa: { email: 'grace@console.test', password: 'Grace#Hopper1906', displayName: 'Grace Hopper', mfa: true },
   forgetful: { email: 'alan@console.test', password: 'Alan#Turing1912', displayName: 'Alan Turing', mfa: false },
+  /** Of no workspace: projects give her a role on themselves alone. */
+  guest: { email: 'hedy@console.test', password: 'Hedy#Lamarr1914', displayName: 'Hedy Lamarr', mfa: false },
 } satisfies Record<string, SeededUser>;
 
 /** Ids of the records the global setup created, handed over through the environment. */

@@ -51,6 +51,7 @@ const signedInRoute: RouteObject = {
             { path: '*', lazy: notFound },
           ],
         },
+        { path: paths.projects.path, lazy: () => import('@/features/project/components/project-list-page').then((m) => ({ Component: m.ProjectListPage })) },
         {
           path: paths.project.path,
           lazy: () => import('./routes/context-routes').then((m) => ({ Component: m.ProjectContextRoute })),

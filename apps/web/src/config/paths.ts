@@ -35,6 +35,7 @@ export const paths = {
     path: 'workspace/:workspaceId/api-key',
     to: (id: string) => `/workspace/${encodeURIComponent(id)}/api-key`,
   },
+  projects: { path: 'project', to: () => '/project' },
   project: {
     path: 'project/:projectId',
     to: (id: string, sub = '') => `/project/${encodeURIComponent(id)}${sub ? `/${sub}` : ''}`,

@@ -5,17 +5,31 @@ import {
   projectList,
   projectSchema,
   projectSummarySchema,
+  readableProjectList,
+  readableProjectSchema,
   updateProjectBody,
 } from '@console/contracts';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../platform/authenticate';
 import { listQuery } from '../../platform/listing';
 import { idParams, noContent, refusals, security } from '../../platform/params';
+import { listReadableProjects } from './readable-projects';
 import { createProject, deleteProject, listProjects, readProject, updateProject } from './service';
 
 export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['projects'];
+
+    app.get('/project', {
+      schema: {
+        tags,
+        security,
+        summary: 'Projects the caller can read, across workspaces, with a role on the project or its workspace (super users: all)',
+        querystring: listQuery(readableProjectList),
+        response: { 200: listResponse(readableProjectSchema), ...refusals },
+      },
+      handler: (request) => listReadableProjects(ctx, requireAuth(request).user, request.query),
+    });
 
     app.get('/workspace/:id/project', {
       schema: {

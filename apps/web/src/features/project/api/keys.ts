@@ -4,4 +4,6 @@ export const projectKeys = {
   lists: (workspaceId: string) => ['project', 'list', workspaceId] as const,
   list: (workspaceId: string, query: Record<string, string | number>) => ['project', 'list', workspaceId, query] as const,
   detail: (id: string) => ['project', 'detail', id] as const,
+  /** The caller's projects across workspaces (GET /project). */
+  readable: (query: Record<string, string | number>) => ['project', 'readable', query] as const,
 };

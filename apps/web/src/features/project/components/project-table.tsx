@@ -22,23 +22,22 @@ import { useExportProject } from '../api/export-project';
 import { useProjects } from '../api/get-projects';
 import { CloneProjectForm } from './clone-project-form';
 
-const columns: DataTableColumn<ProjectSummary>[] = [
-  nameColumn(paths.project.to),
-  modifiedColumn(),
-  {
-    key: 'synced',
-    header: 'Synced',
-    sortField: 'synced_at',
-    render: (project) =>
-      project.synced_at ? (
-        formatDateTime(project.synced_at)
-      ) : (
-        <Text size="sm" c="dimmed" span>
-          {NOT_SYNCED_LABEL}
-        </Text>
-      ),
-  },
-];
+/** 'Synced': when the project was last synced, or Not Synced. */
+export const syncedColumn: DataTableColumn<ProjectSummary> = {
+  key: 'synced',
+  header: 'Synced',
+  sortField: 'synced_at',
+  render: (project) =>
+    project.synced_at ? (
+      formatDateTime(project.synced_at)
+    ) : (
+      <Text size="sm" c="dimmed" span>
+        {NOT_SYNCED_LABEL}
+      </Text>
+    ),
+};
+
+const columns: DataTableColumn<ProjectSummary>[] = [nameColumn(paths.project.to), modifiedColumn(), syncedColumn];
 
 /**
  * A workspace's projects (console.md §2), URL namespace 'project'. Row menu: Clone (a copy in this

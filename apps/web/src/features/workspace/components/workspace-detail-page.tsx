@@ -14,11 +14,13 @@ import { paths } from '@/config/paths';
 import { CreateProjectButton } from '@/features/project/components/create-project-button';
 import { ImportProjectButton } from '@/features/project/components/import-project-button';
 import { ProjectTable } from '@/features/project/components/project-table';
+import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useDeleteWorkspace } from '../api/delete-workspace';
 import { useWorkspaceAccess } from '../use-workspace-access';
 import { JoinWorkspaceHint } from './join-workspace-hint';
 import { UpdateWorkspaceButton } from './update-workspace-button';
+import { WorkspaceProjectsView } from './workspace-projects-view';
 
 function Tile({ to, title, description, icon }: { to: string; title: string; description: string; icon: React.ReactNode }) {
   return (
@@ -66,6 +68,10 @@ export function WorkspaceDetailPage() {
   if (!workspaceId) return <NotFound />;
   if (workspace.isPending) return <FullPageLoader label="Loading workspace" />;
   if (workspace.isError) {
+    // Not readable as a workspace: its projects the caller has a role on may still be.
+    if (workspace.error instanceof ApiError && workspace.error.status === 404) {
+      return <WorkspaceProjectsView workspaceId={workspaceId} workspaceError={workspace.error} />;
+    }
     return (
       <>
         <PageTitle title="Workspace" />
