@@ -94,7 +94,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { withTrace
 }
 
 /** How long a client should wait before asking again a server that cannot serve for now. */
-export const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
+const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
