@@ -5,7 +5,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type InlineConfig, type Rolldown } from 'vite';
-import { DEFAULT_WEB_CHANNEL_CONFIG } from '@console/contracts';
 
 const root = import.meta.dirname;
 const widgetDist = join(root, 'dist');
@@ -64,11 +63,6 @@ function outputFile(result: Awaited<ReturnType<typeof build>>): string {
 
 removeChatBundlesButCurrent();
 const chat = outputFile(await build(classicScript('src/standalone/chat.tsx', 'chat-[hash].js')));
-// The loader is built second: it names the chat bundle, and carries the default configuration.
-await build(
-  classicScript('src/standalone/loader.ts', 'loader.js', {
-    __CHAT_BUNDLE__: JSON.stringify(chat),
-    __DEFAULT_WEB_CHANNEL_CONFIG__: JSON.stringify(DEFAULT_WEB_CHANNEL_CONFIG),
-  }),
-);
+// The loader is built second: it names the chat bundle.
+await build(classicScript('src/standalone/loader.ts', 'loader.js', { __CHAT_BUNDLE__: JSON.stringify(chat) }));
 console.error(`Widget built: ${join(widgetDist, 'loader.js')} and ${join(widgetDist, chat)}`);

@@ -74,6 +74,12 @@ describe('free-form JSON settings', () => {
     expect(await writable()).toEqual(before);
   });
 
+  it('a body nested 200,000 levels deep (within the body limit) is read without overflowing: 400', async () => {
+    const deepArrays = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+    expectError(await send('PUT', `/project/${team.tree.project.id}`, `{"pipeline_config":{"a":${deepArrays}}}`), 400, tooDeep('Pipeline Config'));
+    expectError(await send('PUT', `/project/${team.tree.project.id}`, `{"display_name":${deepArrays}}`), 400, messages.atLeastChars('Name', 3));
+  });
+
   it('a pipeline configuration exactly at the depth bound is kept whole', async () => {
     const response = await send('PUT', `/project/${team.tree.project.id}`, `{"pipeline_config":${nested(JSON_SETTINGS_MAX_DEPTH)}}`);
     expect(response.statusCode, response.body).toBe(200);

@@ -1,6 +1,7 @@
 // The loader: the one script a customer's page includes (widgetSnippet in the contracts). It must stay
 // tiny (at most 5 KB gzip), so it is plain DOM: it fetches the channel's configuration, shows the
-// launcher, and loads the chat bundle only when the visitor opens the widget (or the channel starts
+// launcher only when that succeeded (the page's origin is allowed, the channel active, the project
+// deployed), and loads the chat bundle only when the visitor opens the widget (or the channel starts
 // it opened).
 import type { WebChannelConfig } from '@console/contracts';
 import { LAUNCHER_ICON_PATH, launcherLabel, OPEN_BUTTON_COLOR_VAR } from '../launcher';
@@ -11,19 +12,23 @@ import { chatApi, MOUNT_GLOBAL, type Mount, type MountGlobal } from './protocol'
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /**
- * The channel's configuration. Without it (the page's origin is not allowed, the channel is not
- * active, the server is unreachable) the widget still appears with the defaults, so its questions
- * show the error message rather than the widget silently missing.
+ * The channel's configuration, or why the widget cannot answer on this page: then it stays hidden
+ * rather than showing a launcher whose every answer would be an error.
  */
-async function fetchConfig(origin: string, deploymentKey: string, channelKey: string): Promise<WebChannelConfig> {
+async function fetchConfig(origin: string, deploymentKey: string, channelKey: string): Promise<WebChannelConfig | string> {
+  let response: Response;
   try {
-    const response = await fetch(`${chatApi(origin, deploymentKey)}/channel/${encodeURIComponent(channelKey)}`, { credentials: 'omit' });
-    if (!response.ok) throw new Error(`The channel answered ${response.status}`);
-    return ((await response.json()) as { config: WebChannelConfig }).config;
-  } catch (error) {
-    console.warn('Assistant widget: the channel configuration could not be loaded; using the defaults.', error);
-    return __DEFAULT_WEB_CHANNEL_CONFIG__;
+    response = await fetch(`${chatApi(origin, deploymentKey)}/channel/${encodeURIComponent(channelKey)}`, { credentials: 'omit' });
+  } catch {
+    // The server refuses an origin it does not allow without CORS headers, which the browser reports as a failed request.
+    return `${origin} could not be reached from this page: is ${location.origin} one of the deployment's Allowed Origins, and is it deployed?`;
   }
+  if (!response.ok) {
+    // A readable refusal (the origin is allowed): the channel is not an active web channel, or the deployment is not deployed.
+    const detail = await response.json().then((body: { detail?: string }) => body.detail, () => undefined);
+    return `${detail ?? 'The channel configuration could not be loaded.'} (${response.status})`;
+  }
+  return ((await response.json()) as { config: WebChannelConfig }).config;
 }
 
 let chatBundle: Promise<Mount> | undefined;
@@ -85,6 +90,10 @@ async function start(script: HTMLScriptElement): Promise<void> {
   const origin = new URL(script.src).origin;
   const chatUrl = new URL(__CHAT_BUNDLE__, script.src).href;
   const config = await fetchConfig(origin, deploymentKey, channelKey);
+  if (typeof config === 'string') {
+    console.warn(`Assistant widget: not shown, it cannot answer here. ${config}`);
+    return;
+  }
   await bodyReady();
 
   const host = document.createElement('div');
