@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { CONTACT_MAX_MESSAGES_PER_ADDRESS, messages } from '@console/contracts';
 import type { Database } from '../src/db/client';
 import { outbox, supportMessages } from '../src/db/schema/index';
-import { call, countRows, createSignedInUser, createTestApp, openTestDatabase } from './helper';
+import { call, countRows, createSignedInUser, createTestApp, expectError, openTestDatabase } from './helper';
 import { startSmtpServer } from './smtp';
 
 let database: Database;
@@ -42,5 +43,46 @@ describe('POST /support', () => {
     expect(response.statusCode).toBe(201);
     expect(await countRows(quiet, supportMessages, eq(supportMessages.userId, user.user.id))).toBe(1);
     expect(await countRows(quiet, outbox)).toBe(before);
+  });
+});
+
+describe('POST /support/contact', () => {
+  let addressCounter = 0;
+  /** Signed out, from its own client address unless one is given. */
+  function contact(payload: object, remoteAddress = `10.7.0.${++addressCounter}`) {
+    return app.inject({ method: 'POST', url: '/api/v1/support/contact', payload, remoteAddress });
+  }
+
+  it('takes a message from someone signed out, stores it with their address and mails support to answer them', async () => {
+    const response = await contact({ email: ' Locked.Out@Customer.example ', message: 'I cannot sign in since yesterday.' });
+    expect(response.statusCode).toBe(201);
+    const { id } = response.json<{ id: string }>();
+    const [row] = await app.ctx.db.select().from(supportMessages).where(eq(supportMessages.id, id));
+    expect(row).toMatchObject({ userId: null, senderEmail: 'locked.out@customer.example', message: 'I cannot sign in since yesterday.' });
+
+    const mail = await smtp.waitForMail(SUPPORT);
+    expect(mail.subject).toBe('Support request from locked.out@customer.example (not signed in)');
+    expect(mail.text).toContain('I cannot sign in since yesterday.');
+    expect(mail.replyTo).toBe('locked.out@customer.example');
+  });
+
+  it('refuses a missing address or a short message with the rule, and stores nothing', async () => {
+    const before = await countRows(app, supportMessages);
+    expectError(await contact({ message: 'Long enough message.' }), 400, messages.atLeastChars('Email', 3));
+    expectError(await contact({ email: 'someone@customer.example', message: 'Short' }), 400, messages.atLeastChars('Message', 8));
+    expectError(await contact({ email: 'someone@customer.example', message: 'Long enough message.', user_id: 'x' }), 400);
+    expect(await countRows(app, supportMessages)).toBe(before);
+  });
+
+  it(`answers 429 after ${CONTACT_MAX_MESSAGES_PER_ADDRESS} messages from one address, which stores nothing; other addresses still write`, async () => {
+    const address = '10.8.0.1';
+    const body = { email: 'chatty@customer.example', message: 'One more thing to add.' };
+    for (let i = 0; i < CONTACT_MAX_MESSAGES_PER_ADDRESS; i++) expect((await contact(body, address)).statusCode).toBe(201);
+    const stored = await countRows(app, supportMessages, eq(supportMessages.senderEmail, body.email));
+    const refused = await contact(body, address);
+    expectError(refused, 429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await countRows(app, supportMessages, eq(supportMessages.senderEmail, body.email))).toBe(stored);
+    expect((await contact(body, '10.8.0.2')).statusCode).toBe(201);
   });
 });

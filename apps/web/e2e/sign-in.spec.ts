@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { users } from './support/users';
-import { latestCodeFor } from './support/mailbox';
+import { SUPPORT_ADDRESS, users } from './support/users';
+import { latestCodeFor, latestMailTo } from './support/mailbox';
 import { signIn } from './support/sign-in';
 
 test('a user signs in with a password and lands in the console shell', async ({ page }) => {
@@ -104,4 +104,26 @@ test('unknown paths show the not-found view', async ({ page }) => {
   await signIn(page, users.plain);
   await page.goto('/no/such/place');
   await expect(page.getByText('Route not found.')).toBeVisible();
+});
+
+test('Contact Us lets a signed-out person write to support, who can answer them', async ({ page }) => {
+  const message = 'My invitation code expired before I could use it.';
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('new.colleague@customer.test');
+  await page.getByRole('link', { name: 'Contact Us' }).click();
+  await expect(page).toHaveURL('/login/contact/new.colleague@customer.test');
+  await expect(page.getByRole('heading', { name: 'Contact Us' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue('new.colleague@customer.test');
+  await expect(page.getByRole('link', { name: SUPPORT_ADDRESS })).toHaveAttribute('href', `mailto:${SUPPORT_ADDRESS}`);
+
+  await page.getByLabel('Message').fill('Help');
+  await expect(page.getByText('Hint: Message must be at least 8 characters')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeDisabled();
+  await page.getByLabel('Message').fill(message);
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Your message has been sent.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login\/contact/);
+
+  const mail = await latestMailTo(SUPPORT_ADDRESS, (received) => received.text.includes(message));
+  expect(mail.replyTo).toBe('new.colleague@customer.test');
 });

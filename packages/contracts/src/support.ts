@@ -1,9 +1,27 @@
 import { z } from 'zod';
+import { emailSchema } from './auth';
 import { strictObject, text } from './fields';
 
 /** POST /support: a message to the provider; always stored, e-mailed to SUPPORT_EMAIL when set. */
 export const supportMessageBody = strictObject({ message: text('Message', 8, 511) });
 export type SupportMessageBody = z.input<typeof supportMessageBody>;
+
+/**
+ * POST /support/contact: the same message from someone who is not signed in (the sign-in screen's
+ * Contact Us), with the address support answers to.
+ */
+export const contactSupportBody = strictObject({ email: emailSchema, message: supportMessageBody.shape.message });
+export type ContactSupportBody = z.input<typeof contactSupportBody>;
+
+/**
+ * Messages one client address may send signed out per window: enough for a person to write again,
+ * too few to flood the support inbox through an open form.
+ */
+export const CONTACT_MAX_MESSAGES_PER_ADDRESS = 5;
+export const CONTACT_RATE_WINDOW_MS = 60 * 60 * 1000;
+
+/** What the sender reads once support has the message. */
+export const SUPPORT_SENT_TEXT = 'Your message has been sent.';
 
 export const supportMessageSchema = z.object({ id: z.string(), created_at: z.string() });
 export type SupportMessage = z.infer<typeof supportMessageSchema>;

@@ -16,7 +16,7 @@ import {
 } from '../../../server/src/db/schema/index';
 import { bootstrapSuperUser, createUser } from '../../../server/src/modules/users/service';
 import { startMailCatcher } from '../../../server/test/mail-catcher';
-import { users } from './users';
+import { SUPPORT_ADDRESS, users } from './users';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../../..');
 
@@ -127,6 +127,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DATABASE_URL: '',
       SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
       PUBLIC_URL: baseUrl,
+      SUPPORT_EMAIL: SUPPORT_ADDRESS,
       LOG_LEVEL: 'warn',
       // Every test signs in from 127.0.0.1; the default would throttle the suite, not a person.
       LOGIN_MAX_CALLS_PER_ADDRESS: '1000',

@@ -11,14 +11,24 @@ async function readMailbox(): Promise<ReceivedMail[]> {
     .map((line) => JSON.parse(line) as ReceivedMail);
 }
 
-/** The code in the newest mail to this address; waits for the mail, since sending may finish after the answer. */
-export async function latestCodeFor(email: string, timeoutMs = 10_000): Promise<string> {
+/** The newest mail to this address that `accept` takes; waits for it, since sending may finish after the answer. */
+export async function latestMailTo(
+  email: string,
+  accept: (mail: ReceivedMail) => boolean = () => true,
+  timeoutMs = 10_000,
+): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const newest = (await readMailbox()).filter((mail) => mail.to.includes(email)).at(-1);
-    const code = newest?.text.match(/\b(\d{6})\b/)?.[1];
-    if (code) return code;
-    if (Date.now() > deadline) throw new Error(`No mail with a code reached ${email}.`);
+    const newest = (await readMailbox()).filter((mail) => mail.to.includes(email) && accept(mail)).at(-1);
+    if (newest) return newest;
+    if (Date.now() > deadline) throw new Error(`No such mail reached ${email}.`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+const codeIn = (mail: ReceivedMail) => mail.text.match(/\b(\d{6})\b/)?.[1];
+
+/** The code in the newest mail with a code to this address. */
+export async function latestCodeFor(email: string, timeoutMs = 10_000): Promise<string> {
+  return codeIn(await latestMailTo(email, (mail) => codeIn(mail) !== undefined, timeoutMs))!;
 }

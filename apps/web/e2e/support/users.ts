@@ -15,6 +15,9 @@ export const users = {
   guest: { email: 'hedy@console.test', password: 'Hedy#Lamarr1914', displayName: 'Hedy Lamarr', mfa: false },
 } satisfies Record<string, SeededUser>;
 
+/** Where the server sends support messages (SUPPORT_EMAIL). */
+export const SUPPORT_ADDRESS = 'support@console.test';
+
 /** Ids of the records the global setup created, handed over through the environment. */
 export function seeded() {
   const workspaceId = process.env.E2E_WORKSPACE_ID;

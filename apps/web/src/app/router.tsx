@@ -19,6 +19,7 @@ const signInRoute: RouteObject = {
     { path: paths.login.invite.path, lazy: () => import('./routes/login-routes').then((m) => ({ Component: m.InviteRoute })) },
     { path: paths.login.forgot.path, lazy: () => import('./routes/login-routes').then((m) => ({ Component: m.ForgotRoute })) },
     { path: paths.login.mfa.path, lazy: () => import('./routes/login-routes').then((m) => ({ Component: m.MfaRoute })) },
+    { path: paths.login.contact.path, lazy: () => import('./routes/login-routes').then((m) => ({ Component: m.ContactRoute })) },
     // Any other sign-in path shows the sign-in screen.
     { path: '*', element: <PasswordRoute /> },
   ],

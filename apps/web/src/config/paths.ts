@@ -24,6 +24,7 @@ export const paths = {
       path: 'mfa/:email?/:tokenCode?',
       to: (email?: string | null, code?: string | null) => `/login/mfa${enc(email)}${email ? enc(code) : ''}`,
     },
+    contact: { path: 'contact/:email?', to: (email?: string | null) => `/login/contact${enc(email)}` },
   },
   workspaces: { path: 'workspace', to: () => '/workspace' },
   workspace: { path: 'workspace/:workspaceId', to: (id: string) => `/workspace/${encodeURIComponent(id)}` },

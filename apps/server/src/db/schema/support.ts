@@ -1,12 +1,16 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** Messages to support: always stored (also when no SUPPORT_EMAIL is set); kept when the user is deleted. */
+/**
+ * Messages to support: always stored (also when no SUPPORT_EMAIL is set); kept when the user is
+ * deleted. A signed-out sender (Contact Us) has no user, only the address they gave.
+ */
 export const supportMessages = pgTable(
   'support_messages',
   {
     id: uuid().primaryKey().defaultRandom(),
     userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    senderEmail: text(),
     message: text().notNull(),
     createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -1,15 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, supportMessageBody, supportMessageSchema } from '@console/contracts';
+import { apiErrorSchema, contactSupportBody, supportMessageBody, supportMessageSchema } from '@console/contracts';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../platform/authenticate';
 import { refusals, security } from '../../platform/params';
-import { sendSupportMessage } from './service';
+import { contactRateLimit } from '../../platform/rate-limit';
+import { sendContactMessage, sendSupportMessage } from './service';
 
 export function supportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    const tags = ['support'];
+
     app.post('/support', {
       schema: {
-        tags: ['support'],
+        tags,
         security,
         summary: 'Send a message to support (stored; e-mailed to SUPPORT_EMAIL when set)',
         body: supportMessageBody,
@@ -17,6 +20,19 @@ export function supportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       handler: async (request, reply) =>
         reply.status(201).send(await sendSupportMessage(ctx, requireAuth(request).user, request.body.message)),
+    });
+
+    // Public: people who cannot sign in are the ones who most need to write; limited per client address.
+    app.post('/support/contact', {
+      config: { public: true, rateLimit: contactRateLimit() },
+      schema: {
+        tags,
+        summary: 'Send a message to support without signing in, with the address to answer (stored; e-mailed to SUPPORT_EMAIL when set)',
+        body: contactSupportBody,
+        response: { 201: supportMessageSchema, 400: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
+      },
+      handler: async (request, reply) =>
+        reply.status(201).send(await sendContactMessage(ctx, request.body.email, request.body.message)),
     });
   };
 }

@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router';
 import { CodePasswordStep } from '@/features/auth/components/code-password-step';
+import { ContactStep } from '@/features/auth/components/contact-step';
 import { ForgotStep } from '@/features/auth/components/forgot-step';
 import { MfaStep } from '@/features/auth/components/mfa-step';
 
@@ -16,4 +17,7 @@ export function ResetRoute() {
 }
 export function InviteRoute() {
   return <CodePasswordStep key={useLocation().pathname} mode="invite" />;
+}
+export function ContactRoute() {
+  return <ContactStep key={useLocation().pathname} />;
 }

@@ -5,7 +5,7 @@ import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
 import { useAbout } from '../api/get-about';
 
-export type LoginStep = 'password' | 'forgot' | 'reset' | 'invite' | 'mfa';
+export type LoginStep = 'password' | 'forgot' | 'reset' | 'invite' | 'mfa' | 'contact';
 
 interface LoginLayoutProps {
   step: LoginStep;
@@ -18,7 +18,6 @@ interface LoginLayoutProps {
 /** The frame shared by every sign-in step: logo, heading, the step's form and the links between steps. */
 export function LoginLayout({ step, heading, email, children }: LoginLayoutProps) {
   const about = useAbout();
-  const supportEmail = about.data?.support_email ?? null;
   const carried = email.trim() || null;
 
   useEffect(() => {
@@ -31,6 +30,8 @@ export function LoginLayout({ step, heading, email, children }: LoginLayoutProps
     { step: 'reset', label: 'Reset Code', to: paths.login.reset.to(carried) },
     { step: 'invite', label: 'Invite Code', to: paths.login.invite.to(carried) },
     { step: 'mfa', label: 'MFA Token', to: paths.login.mfa.to(carried) },
+    // Signed out, so a form of the sign-in screens: the support page needs a session.
+    { step: 'contact', label: 'Contact Us', to: paths.login.contact.to(carried) },
   ];
 
   return (
@@ -61,15 +62,6 @@ export function LoginLayout({ step, heading, email, children }: LoginLayoutProps
                 {link.label}
               </Anchor>
             ))}
-            {supportEmail ? (
-              <Anchor href={`mailto:${supportEmail}`} size="sm">
-                Contact Us
-              </Anchor>
-            ) : (
-              <Anchor component={Link} to={paths.support.to()} size="sm">
-                Contact Us
-              </Anchor>
-            )}
           </Group>
           {about.data && (
             <Text size="xs" c="dimmed" ta="center">

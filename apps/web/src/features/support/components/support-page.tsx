@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { Alert, Stack, Text, Textarea } from '@mantine/core';
 import { IconCheck, IconSend } from '@tabler/icons-react';
-import { supportMessageBody } from '@console/contracts';
+import { SUPPORT_SENT_TEXT, supportMessageBody } from '@console/contracts';
 import { ModalEntityForm, useModalEntityForm } from '@/components/entity-form';
 import { FormModalButton } from '@/components/form-modal-button';
 import { PageTitle } from '@/components/page-title';
 import { useSendSupportMessage } from '../api/send-support-message';
 
 const MESSAGE_MAX = supportMessageBody.shape.message.maxLength;
-
-export const SUPPORT_SENT_TEXT = 'Your message has been sent.';
 
 function SupportForm({ onClose, onSent }: { onClose: () => void; onSent: () => void }) {
   const mutation = useSendSupportMessage();
