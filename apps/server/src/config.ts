@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { CHAT_MAX_QUERIES_PER_MINUTE, LOGIN_MAX_CALLS_PER_ADDRESS, newPasswordSchema } from '@console/contracts';
+import { CHAT_MAX_QUERIES_PER_MINUTE, LOGIN_MAX_CALLS_PER_ADDRESS, emailSchema, newPasswordSchema } from '@console/contracts';
 
 /** The environment, parsed once at start-up. A bad value stops the server with the list of every bad variable. */
 
@@ -15,7 +15,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
-  ADMIN_EMAIL: z.email().default('admin@example.com'),
+  // The sign-in's own e-mail rule, so the first super user can sign in with it.
+  ADMIN_EMAIL: emailSchema.default('admin@example.com'),
   // Checked against the console's own password rules, so the first super user can use every screen.
   ADMIN_PASSWORD: optionalText.pipe(newPasswordSchema.optional()),
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
@@ -87,7 +88,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: value.HOST,
     dataDir: path.resolve(value.DATA_DIR),
     databaseUrl: value.DATABASE_URL,
-    adminEmail: value.ADMIN_EMAIL.toLowerCase(),
+    adminEmail: value.ADMIN_EMAIL,
     adminPassword: value.ADMIN_PASSWORD,
     redisUrl: value.REDIS_URL,
     jwtSecret: value.JWT_SECRET,

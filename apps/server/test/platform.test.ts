@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { aboutSchema, apiErrorSchema, healthSchema, isMfaPending } from '@console/contracts';
+import { ConfigError, readConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import { readVersion } from '../src/version';
 import { call, createSignedInUser, createTestApp, createTestUser, expectError, get, openTestDatabase, post, uniqueEmail } from './helper';
@@ -142,6 +143,13 @@ describe('authentication by default', () => {
     });
     expectError(await get(fresh, '/api/v1/forgotten-guard'), 401, 'Sign in to continue.');
     expect((await get(fresh, '/api/v1/declared-public')).json()).toEqual({ open: true });
+  });
+});
+
+describe('the first super user', () => {
+  it("ADMIN_EMAIL follows the sign-in's e-mail rule, so the account it makes can sign in", () => {
+    expect(readConfig({ ADMIN_EMAIL: '  Admin@Example.com ' }).adminEmail).toBe('admin@example.com');
+    expect(() => readConfig({ ADMIN_EMAIL: `${'x'.repeat(250)}@example.com` })).toThrow(ConfigError);
   });
 });
 
