@@ -13,10 +13,7 @@ export type SupportMessageBody = z.input<typeof supportMessageBody>;
 export const contactSupportBody = strictObject({ email: emailSchema, message: supportMessageBody.shape.message });
 export type ContactSupportBody = z.input<typeof contactSupportBody>;
 
-/**
- * Messages one client address may send signed out per window: enough for a person to write again,
- * too few to flood the support inbox through an open form.
- */
+/** Messages one client address may send signed out per sliding window. */
 export const CONTACT_MAX_MESSAGES_PER_ADDRESS = 5;
 export const CONTACT_RATE_WINDOW_MS = 60 * 60 * 1000;
 

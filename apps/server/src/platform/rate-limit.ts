@@ -1,6 +1,5 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CONTACT_MAX_MESSAGES_PER_ADDRESS, CONTACT_RATE_WINDOW_MS } from '@console/contracts';
 import { Redis } from 'ioredis';
 import type { LoginLimits } from '../context';
 import { AppError } from './errors';
@@ -14,8 +13,7 @@ type IncrCallback = (error: Error | null, result?: WindowCount) => void;
 
 /**
  * A fixed-window counter store on the app's clock, so tests can step past a window without waiting.
- * One store serves every limited route (child() returns itself); each limit keys its own counts, so
- * every sign-in route shares one count per address and the contact form has another.
+ * One store serves every sign-in route (child() returns itself): the limit is per address across all of them.
  */
 function createClockStore(now: () => Date) {
   const windows = new Map<string, { count: number; startMs: number }>();
@@ -89,7 +87,7 @@ export interface RateLimitOptions {
   redisUrl?: string | undefined;
 }
 
-/** Registers the per-address limiter; routes opt in with `config: { rateLimit: signInRateLimit(...) }` or `contactRateLimit()`. */
+/** Registers the per-address limiter; routes opt in with `config: { rateLimit: signInRateLimit(...) }`. */
 export async function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
   const reportOutage = outageLog(app.log, 'Redis does not answer: the per-address limits let calls through until it does');
   const redis = options.redisUrl ? await connectRedis(options.redisUrl, reportOutage) : null;
@@ -109,14 +107,5 @@ export function signInRateLimit(limits: LoginLimits) {
     max: limits.maxCallsPerAddress,
     timeWindow: limits.windowMs,
     keyGenerator: (request: FastifyRequest) => `sign-in:${request.ip}`,
-  };
-}
-
-/** Contact Us (signed out): a few messages per client address and window. */
-export function contactRateLimit() {
-  return {
-    max: CONTACT_MAX_MESSAGES_PER_ADDRESS,
-    timeWindow: CONTACT_RATE_WINDOW_MS,
-    keyGenerator: (request: FastifyRequest) => `contact:${request.ip}`,
   };
 }

@@ -11,8 +11,13 @@ export const supportMessages = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     userId: uuid().references(() => users.id, { onDelete: 'set null' }),
     senderEmail: text(),
+    /** The client address of a signed-out sender: what the contact form's limit counts, in every server process alike. */
+    senderAddress: text(),
     message: text().notNull(),
     createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [index('support_messages_user_idx').on(table.userId)],
+  (table) => [
+    index('support_messages_user_idx').on(table.userId),
+    index('support_messages_sender_address_idx').on(table.senderAddress, table.createdAt),
+  ],
 );

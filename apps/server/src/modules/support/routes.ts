@@ -3,7 +3,6 @@ import { apiErrorSchema, contactSupportBody, supportMessageBody, supportMessageS
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../platform/authenticate';
 import { refusals, security } from '../../platform/params';
-import { contactRateLimit } from '../../platform/rate-limit';
 import { sendContactMessage, sendSupportMessage } from './service';
 
 export function supportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -24,7 +23,7 @@ export function supportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     // Public: people who cannot sign in are the ones who most need to write; limited per client address.
     app.post('/support/contact', {
-      config: { public: true, rateLimit: contactRateLimit() },
+      config: { public: true },
       schema: {
         tags,
         summary: 'Send a message to support without signing in, with the address to answer (stored; e-mailed to SUPPORT_EMAIL when set)',
@@ -32,7 +31,7 @@ export function supportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 201: supportMessageSchema, 400: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
       },
       handler: async (request, reply) =>
-        reply.status(201).send(await sendContactMessage(ctx, request.body.email, request.body.message)),
+        reply.status(201).send(await sendContactMessage(ctx, request.ip, request.body.email, request.body.message)),
     });
   };
 }

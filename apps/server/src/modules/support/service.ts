@@ -1,6 +1,8 @@
-import type { SupportMessage } from '@console/contracts';
+import { and, count, eq, gt, min } from 'drizzle-orm';
+import { CONTACT_MAX_MESSAGES_PER_ADDRESS, CONTACT_RATE_WINDOW_MS, type SupportMessage } from '@console/contracts';
 import type { AppContext } from '../../context';
 import { supportMessages, type UserRow } from '../../db/schema/index';
+import { AppError } from '../../platform/errors';
 import type { Mail } from '../../platform/mail';
 
 /** Who wrote: a signed-in user, or someone signed out who gave only an address (Contact Us). */
@@ -15,7 +17,7 @@ export function supportMail(to: string, sender: Sender, message: string): Mail {
 /** Stores the message, then mails it to SUPPORT_EMAIL when one is configured (reply-to: the sender). */
 async function storeAndMail(
   ctx: AppContext,
-  record: { userId: string | null; senderEmail: string | null },
+  record: { userId: string | null; senderEmail: string | null; senderAddress: string | null },
   sender: Sender,
   message: string,
 ): Promise<SupportMessage> {
@@ -29,10 +31,34 @@ async function storeAndMail(
 }
 
 export function sendSupportMessage(ctx: AppContext, user: UserRow, message: string): Promise<SupportMessage> {
-  return storeAndMail(ctx, { userId: user.id, senderEmail: null }, user, message);
+  return storeAndMail(ctx, { userId: user.id, senderEmail: null, senderAddress: null }, user, message);
 }
 
-/** Contact Us from the sign-in screen: the sender is known only by the address they gave. */
-export function sendContactMessage(ctx: AppContext, email: string, message: string): Promise<SupportMessage> {
-  return storeAndMail(ctx, { userId: null, senderEmail: email }, { email }, message);
+/**
+ * A few signed-out messages per client address in a sliding window, counted on the stored messages
+ * themselves, so every server process sees the same count: enough for a person to write again, too
+ * few to flood the support inbox through an open form.
+ */
+async function assertContactNotThrottled(ctx: AppContext, clientAddress: string): Promise<void> {
+  const now = ctx.now();
+  const since = new Date(now.getTime() - CONTACT_RATE_WINDOW_MS);
+  const [row] = await ctx.db
+    .select({ sent: count(), oldest: min(supportMessages.createdAt) })
+    .from(supportMessages)
+    .where(and(eq(supportMessages.senderAddress, clientAddress), gt(supportMessages.createdAt, since)));
+  if (!row || row.sent < CONTACT_MAX_MESSAGES_PER_ADDRESS || !row.oldest) return;
+  // Free again once the oldest counted message leaves the window.
+  const oldest = row.oldest instanceof Date ? row.oldest : new Date(row.oldest);
+  throw AppError.tooManyAttempts((oldest.getTime() + CONTACT_RATE_WINDOW_MS - now.getTime()) / 1000);
+}
+
+/** Contact Us from the sign-in screen: the sender is known only by the e-mail address they gave. */
+export async function sendContactMessage(
+  ctx: AppContext,
+  clientAddress: string,
+  email: string,
+  message: string,
+): Promise<SupportMessage> {
+  await assertContactNotThrottled(ctx, clientAddress);
+  return storeAndMail(ctx, { userId: null, senderEmail: email, senderAddress: clientAddress }, { email }, message);
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "support_messages" ADD COLUMN "sender_address" text;--> statement-breakpoint
+CREATE INDEX "support_messages_sender_address_idx" ON "support_messages" USING btree ("sender_address","created_at");
