@@ -134,18 +134,42 @@ describe('per-account limit of wrong codes', () => {
   });
   it('counts wrong MFA codes across challenges: a correct password does not buy more guesses', async () => {
     const { email, password } = await createTestUser(app, { isMfaEnabled: true });
-    const newChallenge = async () => expect((await call('password', { email, password })).statusCode).toBe(200);
+    const newChallenge = async () => {
+      const answer = await call('password', { email, password });
+      expect(answer.statusCode).toBe(200);
+      return answer.json().token as string;
+    };
     // Fewer wrong codes per challenge than burn one, so only the per-account count can stop them.
+    let pending = '';
+    for (let failures = 0; failures < LOGIN_MAX_FAILURES_PER_ACCOUNT; failures++) {
+      if (failures % 2 === 0) pending = await newChallenge();
+      expectError(await call('mfa', { email, token_code: '000000' }, undefined, pending), 401);
+    }
+    pending = await newChallenge();
+    expectThrottled(await call('mfa', { email, token_code: '000000' }, undefined, pending));
+    // Nor does the link without the pending token, whose wrong codes count too.
     for (let failures = 0; failures < LOGIN_MAX_FAILURES_PER_ACCOUNT; failures++) {
       if (failures % 2 === 0) await newChallenge();
       expectError(await call('mfa', { email, token_code: '000000' }), 401);
     }
-    await newChallenge();
     expectThrottled(await call('mfa', { email, token_code: '000000' }));
 
     clock.advance(LOGIN_RATE_WINDOW_MS + 1000);
-    await newChallenge();
-    expectError(await call('mfa', { email, token_code: '000000' }), 401);
+    pending = await newChallenge();
+    expectError(await call('mfa', { email, token_code: '000000' }, undefined, pending), 401);
+  });
+  it('a stranger who guesses codes at the link does not keep the owner from signing in', async () => {
+    const { email, password } = await createTestUser(app, { isMfaEnabled: true });
+    for (let failures = 0; failures < LOGIN_MAX_FAILURES_PER_ACCOUNT; failures++) {
+      await call('mfa', { email, token_code: '000000' });
+    }
+    expectThrottled(await call('mfa', { email, token_code: '000000' }));
+
+    const pending = (await call('password', { email, password })).json().token as string;
+    const [code] = await waitForMailedCodes(email, 1);
+    const signedIn = await call('mfa', { email, token_code: code }, undefined, pending);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user_id).toBeTruthy();
   });
 });
 

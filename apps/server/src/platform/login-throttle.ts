@@ -4,12 +4,14 @@ import { loginFailures } from '../db/schema/index';
 import { AppError } from './errors';
 
 /**
- * What a failed attempt guessed: the password, or an e-mailed code (MFA, reset, invitation). They are
- * counted apart so that knowing the password never buys more guesses at the codes: a correct password
- * forgets wrong passwords only, and wrong codes count across every challenge of the account until a
- * code is accepted or the window passes.
+ * What a failed attempt guessed: the password, an e-mailed code anyone may send (the MFA link without
+ * the pending token, reset, invitation), or an MFA code sent with the pending token that only a right
+ * password gets. They are counted apart: a correct password forgets wrong passwords only, so knowing
+ * it never buys more guesses at the codes, which count across every challenge of the account until a
+ * code is accepted or the window passes; and a stranger who fills the count of codes anyone may send
+ * does not close the pending-token step, so the owner still signs in.
  */
-export type SignInFactor = 'password' | 'code';
+export type SignInFactor = 'password' | 'code' | 'pending-code';
 
 /** Failed attempts of one factor for one e-mail within the sliding window, and when the oldest was. */
 async function recentFailures(ctx: AppContext, account: string, factor: SignInFactor) {
@@ -31,9 +33,11 @@ export async function passwordLimitReached(ctx: AppContext, account: string): Pr
   return failures >= ctx.limits.maxFailuresPerAccount;
 }
 
-/** Code steps answer 429 once an e-mail has had the most wrong codes a window allows, known account or not. */
-async function assertCodeStepOpen(ctx: AppContext, account: string): Promise<void> {
-  const { failures, oldest } = await recentFailures(ctx, account, 'code');
+type CodeFactor = Exclude<SignInFactor, 'password'>;
+
+/** Code steps answer 429 once an e-mail has had the most wrong codes of the factor a window allows, known account or not. */
+async function assertCodeStepOpen(ctx: AppContext, account: string, factor: CodeFactor): Promise<void> {
+  const { failures, oldest } = await recentFailures(ctx, account, factor);
   if (failures < ctx.limits.maxFailuresPerAccount || !oldest) return;
   // The window slides: the step is open again once the oldest counted failure leaves it.
   const retryAfterMs = oldest.getTime() + ctx.limits.windowMs - ctx.now().getTime();
@@ -52,14 +56,14 @@ export async function clearLoginFailures(ctx: AppContext, account: string, facto
 }
 
 /** Runs a step that checks an e-mailed code (MFA, reset, invitation) under the throttle: 401 answers count as failures. */
-export async function withCodeThrottle<T>(ctx: AppContext, account: string, step: () => Promise<T>): Promise<T> {
-  await assertCodeStepOpen(ctx, account);
+export async function withCodeThrottle<T>(ctx: AppContext, account: string, factor: CodeFactor, step: () => Promise<T>): Promise<T> {
+  await assertCodeStepOpen(ctx, account, factor);
   try {
     const result = await step();
-    await clearLoginFailures(ctx, account, 'code');
+    await clearLoginFailures(ctx, account, factor);
     return result;
   } catch (error) {
-    if (error instanceof AppError && error.status === 401) await recordLoginFailure(ctx, account, 'code');
+    if (error instanceof AppError && error.status === 401) await recordLoginFailure(ctx, account, factor);
     throw error;
   }
 }

@@ -74,16 +74,16 @@ export const invitations = pgTable(
 
 /**
  * Failed sign-in attempts per account (the lowercased e-mail as typed, known or not, so the throttle
- * itself does not reveal which accounts exist) and factor: wrong passwords and wrong e-mailed codes
- * are counted apart, so a correct password never forgives wrong codes. Kept in the database so every
- * server process agrees.
+ * itself does not reveal which accounts exist) and factor (`SignInFactor`): wrong passwords and wrong
+ * e-mailed codes are counted apart, so a correct password never forgives wrong codes. Kept in the
+ * database so every server process agrees.
  */
 export const loginFailures = pgTable(
   'login_failures',
   {
     id: uuid().primaryKey().defaultRandom(),
     account: text().notNull(),
-    factor: text({ enum: ['password', 'code'] }).notNull(),
+    factor: text({ enum: ['password', 'code', 'pending-code'] }).notNull(),
     createdAt: createdAt(),
   },
   (table) => [index('login_failures_account_idx').on(table.account, table.factor, table.createdAt)],

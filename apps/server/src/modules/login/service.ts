@@ -84,24 +84,27 @@ async function startMfaChallenge(ctx: AppContext, user: UserRow): Promise<LoginR
 /**
  * Second factor. The pending token (bearer) picks its challenge; without it (the e-mailed link opened
  * in another browser) the user's newest live challenge is used. Wrong codes count; the fifth burns it.
+ * Wrong codes sent with a pending token that picks a live challenge (only a right password got one)
+ * are counted apart from the others, so a stranger who guesses codes at the link cannot close the
+ * step the owner uses after their password.
  */
 export async function signInWithMfa(
   ctx: AppContext,
   input: { email: string; token_code: string },
   pendingToken: string | null,
 ): Promise<LoginResult> {
-  return withCodeThrottle(ctx, input.email, async () => {
+  const now = ctx.now();
+  const user = await findUserByEmail(ctx.db, input.email);
+  const live = and(eq(mfaChallenges.userId, user?.id ?? NO_ACCOUNT_ID), isNull(mfaChallenges.consumedAt), gt(mfaChallenges.expiresAt, now));
+  const [byToken] = pendingToken
+    ? await ctx.db
+        .select()
+        .from(mfaChallenges)
+        .where(and(live, eq(mfaChallenges.pendingTokenHash, sha256(pendingToken))))
+        .limit(1)
+    : [];
+  return withCodeThrottle(ctx, input.email, byToken ? 'pending-code' : 'code', async () => {
     const refused = () => AppError.unauthorized(errorDetails.invalidMfaCode);
-    const now = ctx.now();
-    const user = await findUserByEmail(ctx.db, input.email);
-    const live = and(eq(mfaChallenges.userId, user?.id ?? NO_ACCOUNT_ID), isNull(mfaChallenges.consumedAt), gt(mfaChallenges.expiresAt, now));
-    const [byToken] = pendingToken
-      ? await ctx.db
-          .select()
-          .from(mfaChallenges)
-          .where(and(live, eq(mfaChallenges.pendingTokenHash, sha256(pendingToken))))
-          .limit(1)
-      : [];
     const [challenge] = byToken
       ? [byToken]
       : await ctx.db.select().from(mfaChallenges).where(live).orderBy(desc(mfaChallenges.createdAt)).limit(1);
@@ -192,7 +195,7 @@ export async function resetPassword(
   ctx: AppContext,
   input: { email: string; token_code: string; password: string },
 ): Promise<LoginResult> {
-  return withCodeThrottle(ctx, input.email, async () => {
+  return withCodeThrottle(ctx, input.email, 'code', async () => {
     const user = await findUserByEmail(ctx.db, input.email);
     if (!(await consumeCode(ctx, passwordResetRequests, user, input.token_code)) || !user) {
       throw AppError.unauthorized(errorDetails.invalidTokenCode);
@@ -208,7 +211,7 @@ export async function acceptInvitation(
   ctx: AppContext,
   input: { email: string; token_code: string; password: string },
 ): Promise<LoginResult> {
-  return withCodeThrottle(ctx, input.email, async () => {
+  return withCodeThrottle(ctx, input.email, 'code', async () => {
     const user = await findUserByEmail(ctx.db, input.email);
     if (!(await consumeCode(ctx, invitations, user, input.token_code)) || !user) {
       throw AppError.unauthorized(errorDetails.invalidTokenCode);
