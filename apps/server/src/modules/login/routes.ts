@@ -11,6 +11,7 @@ import {
   refreshResult,
 } from '@console/contracts';
 import type { AppContext } from '../../context';
+import { access } from '../../platform/access';
 import { readBearer } from '../../platform/authenticate';
 import { signInRateLimit } from '../../platform/rate-limit';
 import {
@@ -27,7 +28,7 @@ const refusals = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema
 /** Sign-in calls: public, and every one of them limited per client address. */
 export function loginRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const config = { public: true, rateLimit: signInRateLimit(ctx.limits) };
+    const config = { access: access.public, rateLimit: signInRateLimit(ctx.limits) };
     const tags = ['login'];
 
     app.post('/login/password', {

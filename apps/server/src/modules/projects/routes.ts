@@ -8,6 +8,7 @@ import {
   updateProjectBody,
 } from '@console/contracts';
 import type { AppContext } from '../../context';
+import { access } from '../../platform/access';
 import { requireAuth } from '../../platform/authenticate';
 import { listQuery } from '../../platform/listing';
 import { idParams, noContent, refusals, security } from '../../platform/params';
@@ -18,6 +19,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const tags = ['projects'];
 
     app.get('/workspace/:id/project', {
+      config: { access: access.workspace('read') },
       schema: {
         tags,
         security,
@@ -30,6 +32,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/workspace/:id/project', {
+      config: { access: access.workspace('canCreateProject') },
       schema: {
         tags,
         security,
@@ -43,6 +46,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get('/project/:id', {
+      config: { access: access.project('read') },
       schema: {
         tags,
         security,
@@ -54,6 +58,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.put('/project/:id', {
+      config: { access: access.project('canUpdateProject') },
       schema: {
         tags,
         security,
@@ -66,6 +71,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.delete('/project/:id', {
+      config: { access: access.project('canDeleteProject') },
       schema: {
         tags,
         security,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, supportMessageBody, supportMessageSchema } from '@console/contracts';
 import type { AppContext } from '../../context';
+import { access } from '../../platform/access';
 import { requireAuth } from '../../platform/authenticate';
 import { refusals, security } from '../../platform/params';
 import { sendSupportMessage } from './service';
@@ -8,6 +9,7 @@ import { sendSupportMessage } from './service';
 export function supportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/support', {
+      config: { access: access.signedIn },
       schema: {
         tags: ['support'],
         security,
