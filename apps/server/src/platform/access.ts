@@ -178,12 +178,12 @@ async function located<Found extends { permissions: object }>(
   request: FastifyRequest,
   locate: Locate,
   readable: (ctx: AppContext, user: UserRow, id: string) => Promise<Found>,
-  right: string,
+  granted: (permissions: Found['permissions']) => boolean,
 ): Promise<Found> {
   const id = await locate(ctx, request);
   if (!id) throw AppError.notFound();
   const found = await readable(ctx, requireAuth(request).user, id);
-  if (right !== 'read') demand((found.permissions as Record<string, unknown>)[right] === true);
+  demand(granted(found.permissions));
   return found;
 }
 
@@ -200,11 +200,15 @@ function authorizer(ctx: AppContext, declared: RouteAccess): preHandlerAsyncHook
       return async (request) => demand(userPermissions(actorOf(requireAuth(request).user), pathIdOf(request))[declared.right]);
     case 'workspace':
       return async (request) => {
-        request.workspaceAccess = await located(ctx, request, declared.locate, readableWorkspace, declared.right);
+        request.workspaceAccess = await located(ctx, request, declared.locate, readableWorkspace, (permissions) =>
+          declared.right === 'read' || permissions[declared.right],
+        );
       };
     case 'project':
       return async (request) => {
-        request.projectAccess = await located(ctx, request, declared.locate, readableProject, declared.right);
+        request.projectAccess = await located(ctx, request, declared.locate, readableProject, (permissions) =>
+          declared.right === 'read' || permissions[declared.right],
+        );
       };
   }
 }
