@@ -45,7 +45,8 @@ import { userRoutes } from './modules/users/routes';
 import { defaultWebRoot, registerWebConsole } from './modules/web/static';
 import { registerWidget } from './modules/widget/static';
 import { workspaceRoutes } from './modules/workspaces/routes';
-import { API_PREFIX, registerAuthentication } from './platform/authenticate';
+import { registerAccess } from './platform/access';
+import { API_PREFIX } from './platform/authenticate';
 import { buildApiError, refuseRequestsWhileClosing, registerErrorHandling } from './platform/errors';
 import { documentSchemas } from './platform/openapi';
 import { buildLoggerOptions, type LogStream } from './platform/logging';
@@ -149,7 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app, { withTraceback: nodeEnv === 'development' });
   refuseRequestsWhileClosing(app);
 
-  // Third-party plugins first, then authentication (it must see every route as it is added), then routes.
+  // Third-party plugins first, then access (it must see every route as it is added), then routes.
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -183,7 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: documentSchemas(jsonSchemaTransform),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  registerAuthentication(app, ctx);
+  registerAccess(app, ctx);
 
   await app.register(healthRoutes(ctx));
   await app.register(avatarRoutes);

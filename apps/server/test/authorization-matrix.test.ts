@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { DEFAULT_WEB_CHANNEL_CONFIG, pmDocumentSchema, pmToKb } from '@console/contracts';
 import {
   apiKeys,
@@ -38,12 +38,15 @@ import { channelRows } from './authorization/rows-channel';
 import { contentRows } from './authorization/rows-content';
 import { projectRows } from './authorization/rows-project';
 import { sourceRows } from './authorization/rows-source';
+import { grantedRoles, granterRoles, granters, grantRows, type Granter, type GrantRow, type GrantTarget } from './authorization/grants';
 import { callers, targets, type Caller, type Cell, type Row, type Target } from './authorization/table';
 
 /**
  * Who may call what. ONE table (the rows of ./authorization/rows-*.ts): a row per route with the
- * expected status for every caller on a resource of their own workspace and of another workspace.
- * Every cell runs on fresh resources, and a refused call must leave them exactly as they were.
+ * expected status for every caller on a resource of their own workspace and of another workspace;
+ * and for the routes that grant roles, ./authorization/grants.ts: every caller role x granted role
+ * x own or another's e-mail. Every cell runs on fresh resources, and a refused call must leave
+ * them exactly as they were.
  */
 const table: Row[] = [...administrationRows, ...projectRows, ...sourceRows, ...contentRows, ...channelRows, ...assistantRows, ...analyticsRows];
 
@@ -51,6 +54,7 @@ let app: FastifyInstance;
 let passwordHash: string;
 let outsider: UserRow;
 const actors = {} as Record<Exclude<Caller, 'none'>, { user: UserRow; token: string }>;
+const grantingActors = {} as Record<Granter, { user: UserRow; token: string }>;
 
 /** Users inserted with one precomputed hash: the matrix needs hundreds and argon2 is slow on purpose. */
 async function fastUser(label: string, isSuperUser = false): Promise<UserRow> {
@@ -71,6 +75,10 @@ beforeAll(async () => {
   const superUser = await fastUser('super', true);
   actors.super = { user: superUser, token: await tokenFor(app, superUser) };
   outsider = await fastUser('outsider');
+  for (const granter of granters) {
+    const user = await fastUser(granter, granter === 'superUser');
+    grantingActors[granter] = { user, token: await tokenFor(app, user) };
+  }
   // The foreign caller is an admin elsewhere.
   await createWorkspaceTree(app, [{ user: actors.foreign.user, role: 'admin' }], 'Elsewhere');
 });
@@ -224,6 +232,44 @@ async function fingerprint(cell: Cell): Promise<string> {
   return JSON.stringify([counts, rows]);
 }
 
+/** A fresh workspace and project where each granting caller holds their role (the super user none). */
+async function grantingPlace(): Promise<{ workspaceId: string; projectId: string }> {
+  const workspaceMembers = granters.flatMap((granter) => {
+    const role = granterRoles[granter].workspace;
+    return role ? [{ user: grantingActors[granter].user, role }] : [];
+  });
+  const tree = await createWorkspaceTree(app, workspaceMembers);
+  for (const granter of granters) {
+    const role = granterRoles[granter].project;
+    if (role) await app.ctx.db.insert(projectMemberships).values({ projectId: tree.project.id, userId: grantingActors[granter].user.id, role });
+  }
+  return { workspaceId: tree.workspace.id, projectId: tree.project.id };
+}
+
+/** Every role given in the place, as stored. */
+async function membershipsOf(place: { workspaceId: string; projectId: string }): Promise<string> {
+  const { db } = app.ctx;
+  return JSON.stringify([
+    await db.select().from(workspaceMemberships).where(eq(workspaceMemberships.workspaceId, place.workspaceId)).orderBy(workspaceMemberships.id),
+    await db.select().from(projectMemberships).where(eq(projectMemberships.projectId, place.projectId)).orderBy(projectMemberships.id),
+  ]);
+}
+
+async function storedRole(row: GrantRow, place: { workspaceId: string; projectId: string }, userId: string): Promise<string | undefined> {
+  const { db } = app.ctx;
+  const [stored] =
+    row.writes === 'workspace'
+      ? await db
+          .select({ role: workspaceMemberships.role })
+          .from(workspaceMemberships)
+          .where(and(eq(workspaceMemberships.workspaceId, place.workspaceId), eq(workspaceMemberships.userId, userId)))
+      : await db
+          .select({ role: projectMemberships.role })
+          .from(projectMemberships)
+          .where(and(eq(projectMemberships.projectId, place.projectId), eq(projectMemberships.userId, userId)));
+  return stored?.role;
+}
+
 function send(row: Row, cell: Cell, token: string | null) {
   if (!row.multipart) return call(app, row.method, row.url(cell), token, row.body?.(cell));
   const { payload, headers } = row.multipart(cell);
@@ -243,6 +289,21 @@ describe('authorization matrix', () => {
         if (row.write && (workspaceScoped || row.route.startsWith('POST /workspace'))) expect(row[target].viewer, `${row.route} viewer`).toBeGreaterThanOrEqual(400);
         if (workspaceScoped) expect(row[target].foreign, `${row.route} foreign`).toBe(404);
         expect(row[target].none, `${row.route} no token`).toBe(401);
+      }
+    }
+  });
+
+  it('grants roles only as the granting table says', () => {
+    // Nobody's own e-mail is ever granted a role, except a super user's joining where they have none.
+    for (const row of grantRows) {
+      for (const granter of granters) {
+        for (const role of grantedRoles) {
+          const own = row.expect[granter].own?.[role];
+          if (own !== undefined && own < 400) expect(`${row.route} ${granter}`).toBe('POST /workspace/{id}/membership/self superUser');
+        }
+        // Admin is granted to another only by an admin.
+        const adminToOther = row.expect[granter].other?.admin;
+        if (adminToOther !== undefined && adminToOther < 400) expect(Object.values(granterRoles[granter]), `${row.route} ${granter}`).toContain('admin');
       }
     }
   });
@@ -272,7 +333,35 @@ describe('authorization matrix', () => {
     expect(documented.filter((route) => route.bearer && !rows.has(route.route) && !elsewhere.has(route.route)).map((route) => route.route)).toEqual([]);
     const known = new Set(documented.map((route) => route.route));
     expect([...rows].filter((route) => !known.has(route))).toEqual([]);
+    // The role-granting cells name real routes, each also a row of the table.
+    expect(grantRows.map((row) => row.route).filter((route) => !known.has(route) || !rows.has(route))).toEqual([]);
   });
+
+  it('answers every role-granting cell as the granting table says, and a refused grant writes nothing', async () => {
+    const failures: string[] = [];
+    let cells = 0;
+    for (const row of grantRows) {
+      for (const granter of granters) {
+        for (const [target, byRole] of Object.entries(row.expect[granter]) as [GrantTarget, Record<string, number>][]) {
+          for (const role of grantedRoles) {
+            const place = await grantingPlace();
+            const caller = grantingActors[granter];
+            const grantee = target === 'own' ? caller.user : outsider;
+            const expected = byRole[role]!;
+            const before = await membershipsOf(place);
+            const response = await call(app, 'POST', row.url(place), caller.token, row.body(role, grantee.email));
+            cells += 1;
+            const cell = `${row.route} [${granter} gives ${role} to ${target}]`;
+            if (response.statusCode !== expected) failures.push(`${cell}: ${response.statusCode} != ${expected} ${response.body.slice(0, 120)}`);
+            else if (expected >= 400 && (await membershipsOf(place)) !== before) failures.push(`${cell}: refused with ${expected} but wrote`);
+            else if (expected < 400 && (await storedRole(row, place, grantee.id)) !== role) failures.push(`${cell}: answered ${expected} but did not store ${role}`);
+          }
+        }
+      }
+    }
+    expect(cells).toBeGreaterThan(0);
+    expect(failures).toEqual([]);
+  }, 600_000);
 
   it(`answers every cell as the table says (${table.length} routes x ${callers.length} callers x ${targets.length} targets)`, async () => {
     const failures: string[] = [];

@@ -8,6 +8,7 @@ import { aboutSchema, apiErrorSchema, healthSchema, isMfaPending } from '@consol
 import { ConfigError, readConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import { readVersion } from '../src/version';
+import { access } from '../src/platform/access';
 import { call, createSignedInUser, createTestApp, createTestUser, expectError, get, openTestDatabase, post, uniqueEmail } from './helper';
 
 let database: Database;
@@ -134,15 +135,31 @@ describe('avatars', () => {
   });
 });
 
-describe('authentication by default', () => {
-  it('a route added under /api/v1 without saying public is authenticated', async () => {
+describe('declared access', () => {
+  it('refuses at start-up a route under /api/v1 that states no access', async () => {
+    const fresh = await createTestApp(database);
+    const registering = fresh.register(async (api) => {
+      api.get('/api/v1/forgotten-guard', async () => ({ leaked: true }));
+    });
+    await expect(registering).rejects.toThrow('GET /api/v1/forgotten-guard states no access');
+    await fresh.close().catch(() => undefined);
+  });
+
+  it('enforces what a route declares: public is open, signed-in needs a token, super-user a super user', async () => {
     const fresh = await createTestApp(database);
     await fresh.register(async (api) => {
-      api.get('/api/v1/forgotten-guard', async () => ({ leaked: true }));
-      api.get('/api/v1/declared-public', { config: { public: true } }, async () => ({ open: true }));
+      api.get('/api/v1/declared-public', { config: { access: access.public } }, async () => ({ open: true }));
+      api.get('/api/v1/declared-signed-in', { config: { access: access.signedIn } }, async () => ({ signedIn: true }));
+      api.get('/api/v1/declared-super-user', { config: { access: access.superUser } }, async () => ({ super: true }));
     });
-    expectError(await get(fresh, '/api/v1/forgotten-guard'), 401, 'Sign in to continue.');
+    const ordinary = (await createSignedInUser(fresh)).token;
+    const root = (await createSignedInUser(fresh, { isSuperUser: true })).token;
     expect((await get(fresh, '/api/v1/declared-public')).json()).toEqual({ open: true });
+    expectError(await get(fresh, '/api/v1/declared-signed-in'), 401, 'Sign in to continue.');
+    expect((await get(fresh, '/api/v1/declared-signed-in', ordinary)).json()).toEqual({ signedIn: true });
+    expectError(await get(fresh, '/api/v1/declared-super-user', ordinary), 403);
+    expect((await get(fresh, '/api/v1/declared-super-user', root)).json()).toEqual({ super: true });
+    await fresh.close();
   });
 });
 

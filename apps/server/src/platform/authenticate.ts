@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { errorDetails } from '@console/contracts';
 import type { AppContext } from '../context';
 import { users, type UserRow } from '../db/schema/index';
@@ -7,10 +7,6 @@ import { AppError } from './errors';
 import { isFamilyLive, verifyAccessToken } from './tokens';
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Routes under /api/v1 are authenticated unless they say `public: true`. */
-    public?: boolean;
-  }
   interface FastifyRequest {
     auth: { user: UserRow; familyId: string } | null;
   }
@@ -30,7 +26,8 @@ export function requireAuth(request: FastifyRequest): { user: UserRow; familyId:
   return request.auth;
 }
 
-function createAuthenticate(ctx: AppContext): onRequestAsyncHookHandler {
+/** Who the caller is, from the bearer token (401 without a valid one); platform/access.ts adds it to routes. */
+export function createAuthenticate(ctx: AppContext): onRequestAsyncHookHandler {
   return async (request) => {
     const token = readBearer(request);
     if (!token) throw AppError.unauthorized(errorDetails.missingToken);
@@ -42,18 +39,4 @@ function createAuthenticate(ctx: AppContext): onRequestAsyncHookHandler {
     if (!(await isFamilyLive(ctx, user.id, claims.familyId))) throw AppError.unauthorized(errorDetails.invalidToken);
     request.auth = { user, familyId: claims.familyId };
   };
-}
-
-/**
- * Adds authentication to every API route as it is declared, so a new route is protected
- * by default and only an explicit `config.public` opts out. Must be registered before any route.
- */
-export function registerAuthentication(app: FastifyInstance, ctx: AppContext): void {
-  const authenticate = createAuthenticate(ctx);
-  app.decorateRequest('auth', null);
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith(`${API_PREFIX}/`) || route.config?.public) return;
-    const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
-    route.onRequest = [authenticate, ...existing];
-  });
 }

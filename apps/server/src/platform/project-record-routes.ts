@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listResponse, type ListSpec } from '@console/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
+import { access } from './access';
 import { requireAuth } from './authenticate';
 import { listQuery } from './listing';
 import { idParams, noContent, refusals, security } from './params';
@@ -42,6 +43,7 @@ export function projectRecordRoutes<RecordSchema extends z.ZodType, BodySchema e
     const tags = [names.many];
 
     app.get(`/project/:id/${names.one}`, {
+      config: { access: access.project('read') },
       schema: {
         tags,
         security,
@@ -54,6 +56,7 @@ export function projectRecordRoutes<RecordSchema extends z.ZodType, BodySchema e
     });
 
     app.post(`/project/:id/${names.one}`, {
+      config: { access: access.project('canCreateSubProject') },
       schema: {
         tags,
         security,
@@ -67,11 +70,13 @@ export function projectRecordRoutes<RecordSchema extends z.ZodType, BodySchema e
     });
 
     app.get(`/${names.one}/:id`, {
+      config: { access: access.project('read', records.ofRecord) },
       schema: { tags, security, summary: `One ${names.one} (its project readers)`, params: idParams, response: { 200: record, ...refusals } },
       handler: (request) => records.read(ctx, requireAuth(request).user, request.params.id),
     });
 
     app.put(`/${names.one}/:id`, {
+      config: { access: access.project('canUpdateSubProject', records.ofRecord) },
       schema: {
         tags,
         security,
@@ -84,6 +89,7 @@ export function projectRecordRoutes<RecordSchema extends z.ZodType, BodySchema e
     });
 
     app.delete(`/${names.one}/:id`, {
+      config: { access: access.project('canDeleteSubProject', records.ofRecord) },
       schema: { tags, security, summary: `Delete ${names.a} (project admins)`, params: idParams, response: { 204: noContent, ...refusals } },
       handler: async (request, reply) => {
         await records.delete(ctx, requireAuth(request).user, request.params.id);

@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ListQuery, ListResponse, ListSpec } from '@console/contracts';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema/index';
-import { demand, readableProject, type ProjectAccess } from './access';
+import { demand, readableProject, storedOwner, type Locate, type ProjectAccess } from './access';
 import { AppError, refusingDuplicates } from './errors';
 import { listPage, type ListColumns } from './listing';
 
@@ -48,6 +48,8 @@ export interface ProjectRecordKind<T extends ProjectRecordTable, Spec extends Li
 export interface ProjectRecordOperations<Spec extends ListSpec, Rec, Input> {
   /** The list's contract (sortable and filterable fields), for the route's querystring. */
   listSpec: Spec;
+  /** The project stored on the record the path's :id names, for the routes' access declarations. */
+  ofRecord: Locate;
   list(ctx: AppContext, user: UserRow, projectId: string, query: ListQuery): Promise<ListResponse<Rec>>;
   create(ctx: AppContext, user: UserRow, projectId: string, input: Input): Promise<Rec>;
   read(ctx: AppContext, user: UserRow, id: string): Promise<Rec>;
@@ -96,6 +98,7 @@ export function projectRecords<T extends ProjectRecordTable, Spec extends ListSp
 
   return {
     listSpec: list,
+    ofRecord: storedOwner(table.id, table.projectId),
     load,
 
     async list(ctx: AppContext, user: UserRow, projectId: string, query: ListQuery): Promise<ListResponse<Rec>> {

@@ -8,6 +8,7 @@ import {
   storeList,
 } from '@console/contracts';
 import type { AppContext } from '../../context';
+import { access } from '../../platform/access';
 import { listQuery } from '../../platform/listing';
 import { refusals, uuidParam } from '../../platform/params';
 import { conversationStoreGate, storeScopeOf } from './conversation-store';
@@ -25,13 +26,11 @@ const apiKeySecurity = [{ apiKey: [] }];
 export function conversationStoreRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.decorateRequest('storeScope', null);
-    const gate = conversationStoreGate(ctx);
     const tags = ['conversation store'];
-    const config = { public: true };
+    const config = { access: access.gate(conversationStoreGate(ctx)) };
 
     app.get('/conversation-store/conv', {
       config,
-      onRequest: gate,
       schema: {
         tags,
         security: apiKeySecurity,
@@ -44,7 +43,6 @@ export function conversationStoreRoutes(ctx: AppContext): FastifyPluginAsyncZod 
 
     app.get('/conversation-store/conv/:convId', {
       config,
-      onRequest: gate,
       schema: {
         tags,
         security: apiKeySecurity,
@@ -61,7 +59,6 @@ export function conversationStoreRoutes(ctx: AppContext): FastifyPluginAsyncZod 
 
     app.get('/conversation-store/query', {
       config,
-      onRequest: gate,
       schema: {
         tags,
         security: apiKeySecurity,

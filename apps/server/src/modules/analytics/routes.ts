@@ -16,8 +16,7 @@ import {
   summarySchema,
 } from '@console/contracts';
 import type { AppContext } from '../../context';
-import { readableProject } from '../../platform/access';
-import { requireAuth } from '../../platform/authenticate';
+import { access, projectAccessOf } from '../../platform/access';
 import { attachmentDisposition } from '../../platform/download';
 import { listQuery } from '../../platform/listing';
 import { idParams, refusals, security, uuidParam } from '../../platform/params';
@@ -31,14 +30,15 @@ const conversationParams = z.object({ id: uuidParam('Id'), convId: uuidParam('Co
 
 /**
  * The analytics of a project (project-areas §2, §7): dashboard, conversations, query log and its
- * export. Every reader of the project reads them; the project comes from the path and is checked
- * like every project route, and every read is confined to it.
+ * export. Every reader of the project reads them: the project comes from the path, its access is
+ * declared (`access.project('read')`) and checked before the handler, and every read is confined to it.
  */
 export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['analytics'];
 
     app.get('/project/:id/summary', {
+      config: { access: access.project('read') },
       schema: {
         tags,
         security,
@@ -48,12 +48,13 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: summarySchema, ...refusals },
       },
       handler: async (request) => {
-        const { project } = await readableProject(ctx, requireAuth(request).user, request.params.id);
+        const { project } = projectAccessOf(request);
         return summaryOf(ctx, await eventScope(ctx, project.id, request.query));
       },
     });
 
     app.get('/project/:id/summary/charts', {
+      config: { access: access.project('read') },
       schema: {
         tags,
         security,
@@ -63,12 +64,13 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: summaryChartsSchema, ...refusals },
       },
       handler: async (request) => {
-        const { project } = await readableProject(ctx, requireAuth(request).user, request.params.id);
+        const { project } = projectAccessOf(request);
         return chartsOf(ctx, await eventScope(ctx, project.id, request.query), request.query.tz ?? 'UTC');
       },
     });
 
     app.get('/project/:id/conv', {
+      config: { access: access.project('read') },
       schema: {
         tags,
         security,
@@ -78,12 +80,13 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: listResponse(conversationRecordSchema), ...refusals },
       },
       handler: async (request) => {
-        const { project } = await readableProject(ctx, requireAuth(request).user, request.params.id);
+        const { project } = projectAccessOf(request);
         return conversationPage(ctx, await eventScope(ctx, project.id, request.query), request.query);
       },
     });
 
     app.get('/project/:id/conv/:convId', {
+      config: { access: access.project('read') },
       schema: {
         tags,
         security,
@@ -93,13 +96,14 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: listResponse(eventRecordSchema), ...refusals },
       },
       handler: async (request) => {
-        const { project } = await readableProject(ctx, requireAuth(request).user, request.params.id);
+        const { project } = projectAccessOf(request);
         const conversation = await conversationOf(ctx, projectScope(project.id), request.params.convId);
         return conversationEvents(ctx, conversation, request.query);
       },
     });
 
     app.get('/project/:id/conv/:convId/summary', {
+      config: { access: access.project('read') },
       schema: {
         tags,
         security,
@@ -108,12 +112,13 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: conversationSummarySchema, ...refusals },
       },
       handler: async (request) => {
-        const { project } = await readableProject(ctx, requireAuth(request).user, request.params.id);
+        const { project } = projectAccessOf(request);
         return conversationSummary(ctx, await conversationOf(ctx, projectScope(project.id), request.params.convId));
       },
     });
 
     app.get('/project/:id/query', {
+      config: { access: access.project('read') },
       schema: {
         tags,
         security,
@@ -123,12 +128,13 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: listResponse(eventRecordSchema), ...refusals },
       },
       handler: async (request) => {
-        const { project } = await readableProject(ctx, requireAuth(request).user, request.params.id);
+        const { project } = projectAccessOf(request);
         return queryPage(ctx, await eventScope(ctx, project.id, request.query), request.query);
       },
     });
 
     app.get('/project/:id/query/export', {
+      config: { access: access.project('read') },
       schema: {
         tags,
         security,
@@ -139,7 +145,7 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: z.custom<Readable>().describe('A JSON array of event records (as GET /project/{id}/query), one per line'), ...refusals },
       },
       handler: async (request, reply) => {
-        const { project } = await readableProject(ctx, requireAuth(request).user, request.params.id);
+        const { project } = projectAccessOf(request);
         const scope = await eventScope(ctx, project.id, request.query);
         const total = await countEvents(ctx, scope);
         return reply

@@ -8,16 +8,22 @@ import {
   updateApiKeyBody,
 } from '@console/contracts';
 import type { AppContext } from '../../context';
+import { apiKeys } from '../../db/schema/index';
+import { access, storedOwner } from '../../platform/access';
 import { requireAuth } from '../../platform/authenticate';
 import { listQuery } from '../../platform/listing';
 import { idParams, noContent, refusals, security } from '../../platform/params';
 import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from './service';
+
+/** A key's workspace is the one stored on it. */
+const ofApiKey = storedOwner(apiKeys.id, apiKeys.workspaceId);
 
 export function apiKeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['api-keys'];
 
     app.get('/workspace/:id/api-key', {
+      config: { access: access.workspace('read') },
       schema: {
         tags,
         security,
@@ -30,6 +36,7 @@ export function apiKeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/workspace/:id/api-key', {
+      config: { access: access.workspace('canCreateApiKey') },
       schema: {
         tags,
         security,
@@ -44,6 +51,7 @@ export function apiKeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.put('/api-key/:id', {
+      config: { access: access.workspace('canUpdateApiKey', ofApiKey) },
       schema: {
         tags,
         security,
@@ -56,6 +64,7 @@ export function apiKeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.delete('/api-key/:id', {
+      config: { access: access.workspace('canDeleteApiKey', ofApiKey) },
       schema: { tags, security, summary: 'Delete an API key (workspace admins)', params: idParams, response: { 204: noContent, ...refusals } },
       handler: async (request, reply) => {
         await deleteApiKey(ctx, requireAuth(request).user, request.params.id);

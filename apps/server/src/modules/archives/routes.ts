@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { archiveFileName, cloneProjectBody, projectSummarySchema } from '@console/contracts';
 import type { AppContext } from '../../context';
+import { access } from '../../platform/access';
 import { requireAuth } from '../../platform/authenticate';
 import { attachmentDisposition } from '../../platform/download';
 import { documentedAs } from '../../platform/openapi';
@@ -35,6 +36,7 @@ export function archiveRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(fastifyMultipart, importMultipartOptions);
 
     app.get('/project/:id/archive', {
+      config: { access: access.project('read') },
       schema: {
         tags,
         security,
@@ -52,6 +54,7 @@ export function archiveRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/workspace/:id/project/import', {
+      config: { access: access.workspace('canCreateProject') },
       schema: {
         tags,
         security,
@@ -68,6 +71,7 @@ export function archiveRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/project/:id/clone', {
+      config: { access: access.project('read') },
       schema: {
         tags,
         security,

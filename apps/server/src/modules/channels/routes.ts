@@ -9,16 +9,18 @@ import {
   updateChannelConfigBody,
 } from '@console/contracts';
 import type { AppContext } from '../../context';
+import { access } from '../../platform/access';
 import { requireAuth } from '../../platform/authenticate';
 import { listQuery } from '../../platform/listing';
 import { idParams, noContent, refusals, security } from '../../platform/params';
-import { createChannel, deleteChannel, listChannels, readChannel, updateChannel, updateChannelConfig } from './service';
+import { createChannel, deleteChannel, listChannels, ofChannel, readChannel, updateChannel, updateChannelConfig } from './service';
 
 export function channelRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['channels'];
 
     app.get('/project/:id/channel', {
+      config: { access: access.project('read') },
       schema: {
         tags,
         security,
@@ -31,6 +33,7 @@ export function channelRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/project/:id/channel', {
+      config: { access: access.project('canCreateSubProject') },
       schema: {
         tags,
         security,
@@ -44,11 +47,13 @@ export function channelRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get('/channel/:id', {
+      config: { access: access.project('read', ofChannel) },
       schema: { tags, security, summary: 'One channel with its configuration (its project readers)', params: idParams, response: { 200: channelSchema, ...refusals } },
       handler: (request) => readChannel(ctx, requireAuth(request).user, request.params.id),
     });
 
     app.put('/channel/:id', {
+      config: { access: access.project('canUpdateSubProject', ofChannel) },
       schema: {
         tags,
         security,
@@ -61,6 +66,7 @@ export function channelRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.delete('/channel/:id', {
+      config: { access: access.project('canDeleteSubProject', ofChannel) },
       schema: { tags, security, summary: 'Delete a channel (project admins)', params: idParams, response: { 204: noContent, ...refusals } },
       handler: async (request, reply) => {
         await deleteChannel(ctx, requireAuth(request).user, request.params.id);
@@ -69,6 +75,7 @@ export function channelRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.put('/channel/:id/config', {
+      config: { access: access.project('canUpdateSubProject', ofChannel) },
       schema: {
         tags,
         security,

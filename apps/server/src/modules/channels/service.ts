@@ -12,10 +12,13 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { channels, type ChannelRow, type UserRow } from '../../db/schema/index';
-import { demand } from '../../platform/access';
+import { demand, storedOwner } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { projectRecordFields, projectRecords } from '../../platform/project-records';
 import { randomToken } from '../../platform/secrets';
+
+/** A channel's project, for the access declarations of routes under /channel/{id}. */
+export const ofChannel = storedOwner(channels.id, channels.projectId);
 
 /** Random bytes of a channel key: public like a deployment key, and as hard to guess. */
 const CHANNEL_KEY_BYTES = 24;

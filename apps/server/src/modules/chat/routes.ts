@@ -10,6 +10,7 @@ import {
   widgetConfigAnswer,
 } from '@console/contracts';
 import type { AppContext } from '../../context';
+import { access } from '../../platform/access';
 import { requireAuth } from '../../platform/authenticate';
 import { AppError } from '../../platform/errors';
 import { idParams, noContent, refusals, security, uuidParam } from '../../platform/params';
@@ -53,11 +54,10 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const tags = ['chat'];
 
     app.post('/chat/:deploymentKey/query', {
-      config: { public: true, crossOrigin: true, rateLimit: perClient('query') },
+      config: { access: access.gate(gate), crossOrigin: true, rateLimit: perClient('query') },
       // Helmet's headers protect documents; the gate sets what a JSON answer to other origins needs,
       // without rebuilding helmet's configuration on every question.
       helmet: false,
-      onRequest: gate,
       schema: {
         tags,
         summary: "Ask a deployment's assistant (public: the page's Origin must be an allowed origin of the deployment)",
@@ -80,9 +80,8 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get('/chat/:deploymentKey/channel/:channelKey', {
-      config: { public: true, crossOrigin: true, rateLimit: perClient('channel') },
+      config: { access: access.gate(gate), crossOrigin: true, rateLimit: perClient('channel') },
       helmet: false,
-      onRequest: gate,
       schema: {
         tags,
         summary: "A web channel's configuration for the widget (public, allowed origins only; an active web channel of the deployment's project)",
@@ -98,9 +97,8 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       ['/chat/:deploymentKey/channel/:channelKey', 'GET', channelParams],
     ] as const) {
       app.options(url, {
-        config: { public: true, crossOrigin: true },
+        config: { access: access.gate(gate), crossOrigin: true },
         helmet: false,
-        onRequest: gate,
         schema: { tags, summary: `CORS preflight of ${method} ${url}`, params, response: { 204: noContent, ...publicRefusals } },
         handler: async (_request, reply) =>
           reply
@@ -111,6 +109,7 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     }
 
     app.post('/project/:id/chat/query', {
+      config: { access: access.project('read') },
       schema: {
         tags,
         security,
@@ -123,6 +122,7 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get('/project/:id/convert-reporting-id/:reportingId', {
+      config: { access: access.project('read') },
       schema: {
         tags,
         security,

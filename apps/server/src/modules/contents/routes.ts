@@ -16,9 +16,11 @@ import {
   updateContentResponseBody,
 } from '@console/contracts';
 import type { AppContext } from '../../context';
+import { access } from '../../platform/access';
 import { requireAuth } from '../../platform/authenticate';
 import { listQuery } from '../../platform/listing';
 import { idParams, noContent, refusals, security } from '../../platform/params';
+import { ofSource } from '../sources/service';
 import { createAction, deleteAction, listActions, updateAction } from './actions';
 import { attachmentDisposition } from '../../platform/download';
 import { exportContents } from './export';
@@ -30,6 +32,9 @@ import {
   readContent,
   updateContent,
   updateContentResponse,
+  ofAction,
+  ofContent,
+  ofUtterance,
 } from './service';
 import { createUtterance, deleteUtterance, listUtterances, updateUtterance } from './utterances';
 
@@ -40,6 +45,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     /* ---------------------------------------------------------- items */
 
     app.get('/project/:id/content', {
+      config: { access: access.project('read') },
       schema: {
         tags,
         security,
@@ -52,6 +58,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/project/:id/content', {
+      config: { access: access.project('canCreateSubProject') },
       schema: {
         tags,
         security,
@@ -65,6 +72,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get('/source/:id/content', {
+      config: { access: access.project('read', ofSource) },
       schema: {
         tags,
         security,
@@ -77,6 +85,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get('/project/:id/content/utterances', {
+      config: { access: access.project('read') },
       schema: {
         tags,
         security,
@@ -95,11 +104,13 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get('/content/:id', {
+      config: { access: access.project('read', ofContent) },
       schema: { tags, security, summary: 'One content item with its response (project readers)', params: idParams, response: { 200: contentSchema, ...refusals } },
       handler: (request) => readContent(ctx, requireAuth(request).user, request.params.id),
     });
 
     app.put('/content/:id', {
+      config: { access: access.project('canUpdateSubProject', ofContent) },
       schema: {
         tags,
         security,
@@ -112,6 +123,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.put('/content/:id/response', {
+      config: { access: access.project('canUpdateSubProject', ofContent) },
       schema: {
         tags,
         security,
@@ -124,6 +136,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.delete('/content/:id', {
+      config: { access: access.project('canDeleteSubProject', ofContent) },
       schema: {
         tags,
         security,
@@ -140,6 +153,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     /* ----------------------------------------------------- utterances */
 
     app.get('/content/:id/utterance', {
+      config: { access: access.project('read', ofContent) },
       schema: {
         tags,
         security,
@@ -152,6 +166,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/content/:id/utterance', {
+      config: { access: access.project('canUpdateSubProject', ofContent) },
       schema: {
         tags,
         security,
@@ -165,6 +180,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.put('/content-utterance/:id', {
+      config: { access: access.project('canUpdateSubProject', ofUtterance) },
       schema: {
         tags,
         security,
@@ -177,6 +193,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.delete('/content-utterance/:id', {
+      config: { access: access.project('canUpdateSubProject', ofUtterance) },
       schema: { tags, security, summary: 'Remove an utterance (project admins and editors)', params: idParams, response: { 204: noContent, ...refusals } },
       handler: async (request, reply) => {
         await deleteUtterance(ctx, requireAuth(request).user, request.params.id);
@@ -187,6 +204,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     /* -------------------------------------------------------- actions */
 
     app.get('/content/:id/action', {
+      config: { access: access.project('read', ofContent) },
       schema: {
         tags,
         security,
@@ -199,6 +217,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/content/:id/action', {
+      config: { access: access.project('canUpdateSubProject', ofContent) },
       schema: {
         tags,
         security,
@@ -212,6 +231,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.put('/content-action/:id', {
+      config: { access: access.project('canUpdateSubProject', ofAction) },
       schema: {
         tags,
         security,
@@ -224,6 +244,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.delete('/content-action/:id', {
+      config: { access: access.project('canUpdateSubProject', ofAction) },
       schema: { tags, security, summary: 'Remove an action (project admins and editors)', params: idParams, response: { 204: noContent, ...refusals } },
       handler: async (request, reply) => {
         await deleteAction(ctx, requireAuth(request).user, request.params.id);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createDeploymentBody, deploymentList, deploymentSchema, listResponse, updateDeploymentBody } from '@console/contracts';
 import type { AppContext } from '../../context';
+import { access } from '../../platform/access';
 import { requireAuth } from '../../platform/authenticate';
 import { listQuery } from '../../platform/listing';
 import { idParams, refusals, security, uuidParam } from '../../platform/params';
@@ -14,6 +15,7 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const tags = ['deployments'];
 
     app.get('/project/:id/deployment', {
+      config: { access: access.project('read') },
       schema: {
         tags,
         security,
@@ -26,6 +28,7 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/project/:id/deployment', {
+      config: { access: access.project('canCreateSubProject') },
       schema: {
         tags,
         security,
@@ -39,6 +42,7 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get('/project/:id/deployment/:deploymentId', {
+      config: { access: access.project('read') },
       schema: {
         tags,
         security,
@@ -50,6 +54,7 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.put('/project/:id/deployment/:deploymentId', {
+      config: { access: access.project('canUpdateProject') },
       schema: {
         tags,
         security,
@@ -63,6 +68,7 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/project/:id/deployment/:deploymentId/deploy', {
+      config: { access: access.project('canUpdateProject') },
       schema: {
         tags,
         security,

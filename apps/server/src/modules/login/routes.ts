@@ -11,6 +11,7 @@ import {
   refreshResult,
 } from '@console/contracts';
 import type { AppContext } from '../../context';
+import { access } from '../../platform/access';
 import { readBearer } from '../../platform/authenticate';
 import { noContent } from '../../platform/params';
 import { signInRateLimit } from '../../platform/rate-limit';
@@ -32,7 +33,7 @@ const refusals = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema
  */
 export function loginRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const config = { public: true, rateLimit: signInRateLimit(ctx.limits) };
+    const config = { access: access.public, rateLimit: signInRateLimit(ctx.limits) };
     const tags = ['login'];
 
     app.post('/login/password', {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createMembershipBody, listResponse, projectMembershipList, projectMembershipSchema } from '@console/contracts';
 import type { AppContext } from '../../context';
+import { access } from '../../platform/access';
 import { requireAuth } from '../../platform/authenticate';
 import { listQuery } from '../../platform/listing';
 import { idParams, membershipParams, noContent, refusals, security } from '../../platform/params';
@@ -11,6 +12,7 @@ export function projectMembershipRoutes(ctx: AppContext): FastifyPluginAsyncZod 
     const tags = ['memberships'];
 
     app.get('/project/:id/membership', {
+      config: { access: access.project('read') },
       schema: {
         tags,
         security,
@@ -23,6 +25,7 @@ export function projectMembershipRoutes(ctx: AppContext): FastifyPluginAsyncZod 
     });
 
     app.post('/project/:id/membership', {
+      config: { access: access.project('canCreateProject') },
       schema: {
         tags,
         security,
@@ -36,6 +39,7 @@ export function projectMembershipRoutes(ctx: AppContext): FastifyPluginAsyncZod 
     });
 
     app.delete('/project/:id/membership/:membershipId', {
+      config: { access: access.project('canDeleteProject') },
       schema: {
         tags,
         security,

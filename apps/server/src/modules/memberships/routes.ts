@@ -7,6 +7,7 @@ import {
   membershipSchema,
 } from '@console/contracts';
 import type { AppContext } from '../../context';
+import { access } from '../../platform/access';
 import { requireAuth } from '../../platform/authenticate';
 import { listQuery } from '../../platform/listing';
 import { idParams, membershipParams, noContent, refusals, security } from '../../platform/params';
@@ -17,6 +18,7 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const tags = ['memberships'];
 
     app.get('/workspace/:id/membership', {
+      config: { access: access.workspace('read') },
       schema: {
         tags,
         security,
@@ -29,6 +31,7 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/workspace/:id/membership', {
+      config: { access: access.workspace('canAddMember') },
       schema: {
         tags,
         security,
@@ -42,6 +45,7 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/workspace/:id/membership/self', {
+      config: { access: access.workspace('read') },
       schema: {
         tags,
         security,
@@ -54,6 +58,7 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.delete('/workspace/:id/membership/:membershipId', {
+      config: { access: access.workspace('canDeleteMember') },
       schema: {
         tags,
         security,

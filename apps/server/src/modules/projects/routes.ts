@@ -10,6 +10,7 @@ import {
   updateProjectBody,
 } from '@console/contracts';
 import type { AppContext } from '../../context';
+import { access } from '../../platform/access';
 import { requireAuth } from '../../platform/authenticate';
 import { listQuery } from '../../platform/listing';
 import { idParams, noContent, refusals, security } from '../../platform/params';
@@ -32,6 +33,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get('/workspace/:id/project', {
+      config: { access: access.workspace('read') },
       schema: {
         tags,
         security,
@@ -44,6 +46,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/workspace/:id/project', {
+      config: { access: access.workspace('canCreateProject') },
       schema: {
         tags,
         security,
@@ -57,6 +60,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get('/project/:id', {
+      config: { access: access.project('read') },
       schema: {
         tags,
         security,
@@ -68,6 +72,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.put('/project/:id', {
+      config: { access: access.project('canUpdateProject') },
       schema: {
         tags,
         security,
@@ -80,6 +85,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.delete('/project/:id', {
+      config: { access: access.project('canDeleteProject') },
       schema: {
         tags,
         security,

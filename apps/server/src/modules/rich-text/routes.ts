@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { convertKbToPmBody, convertPmToKbBody, kbDocumentAnswer, kbToPm, pmDocumentAnswer, pmToKb } from '@console/contracts';
 import type { AppContext } from '../../context';
+import { access } from '../../platform/access';
 import { refusals, security } from '../../platform/params';
 
 /**
@@ -14,6 +15,7 @@ export function richTextRoutes(_ctx: AppContext): FastifyPluginAsyncZod {
     const { 400: badRequest, 401: unauthorized } = refusals;
 
     app.post('/util/convert-pm-to-kb', {
+      config: { access: access.signedIn },
       schema: {
         tags,
         security,
@@ -25,6 +27,7 @@ export function richTextRoutes(_ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/util/convert-kb-to-pm', {
+      config: { access: access.signedIn },
       schema: {
         tags,
         security,

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, sessionQuery, sessionSchema } from '@console/contracts';
 import type { AppContext } from '../../context';
+import { access } from '../../platform/access';
 import { requireAuth } from '../../platform/authenticate';
 import { readSession } from './service';
 
 export function sessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/session', {
+      config: { access: access.signedIn },
       schema: {
         tags: ['session'],
         summary: 'Who the caller is and their roles on the requested workspace, project and deployment',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { syncAnswerSchema } from '@console/contracts';
 import type { AppContext } from '../../context';
+import { access } from '../../platform/access';
 import { requireAuth } from '../../platform/authenticate';
 import { idParams, refusals, security } from '../../platform/params';
 import { syncProject } from './service';
@@ -8,6 +9,7 @@ import { syncProject } from './service';
 export function snapshotRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/project/:id/sync', {
+      config: { access: access.project('canUpdateProject') },
       schema: {
         tags: ['deployments'],
         security,

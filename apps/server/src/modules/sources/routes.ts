@@ -12,6 +12,7 @@ import {
   updateSourceConfigBody,
 } from '@console/contracts';
 import type { AppContext } from '../../context';
+import { access } from '../../platform/access';
 import { requireAuth } from '../../platform/authenticate';
 import { listQuery } from '../../platform/listing';
 import { idParams, noContent, refusals, security, uuidParam } from '../../platform/params';
@@ -25,6 +26,7 @@ import {
   readSourcePull,
   renameSource,
   updateSourceConfig,
+  ofSource,
 } from './service';
 
 const pullParams = z.object({ id: uuidParam('Id'), pullId: uuidParam('Pull Id') });
@@ -34,6 +36,7 @@ export function sourceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const tags = ['sources'];
 
     app.get('/project/:id/source', {
+      config: { access: access.project('read') },
       schema: {
         tags,
         security,
@@ -46,6 +49,7 @@ export function sourceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/project/:id/source', {
+      config: { access: access.project('canCreateSubProject') },
       schema: {
         tags,
         security,
@@ -59,11 +63,13 @@ export function sourceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get('/source/:id', {
+      config: { access: access.project('read', ofSource) },
       schema: { tags, security, summary: 'One source with its configuration, KB and last pull', params: idParams, response: { 200: sourceSchema, ...refusals } },
       handler: (request) => readSource(ctx, requireAuth(request).user, request.params.id),
     });
 
     app.put('/source/:id', {
+      config: { access: access.project('canUpdateSubProject', ofSource) },
       schema: {
         tags,
         security,
@@ -76,6 +82,7 @@ export function sourceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.delete('/source/:id', {
+      config: { access: access.project('canDeleteSubProject', ofSource) },
       schema: {
         tags,
         security,
@@ -90,6 +97,7 @@ export function sourceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.put('/source/:id/config', {
+      config: { access: access.project('canUpdateSubProject', ofSource) },
       schema: {
         tags,
         security,
@@ -102,6 +110,7 @@ export function sourceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/source/:id/convert', {
+      config: { access: access.project('canUpdateSubProject', ofSource) },
       schema: {
         tags,
         security,
@@ -114,6 +123,7 @@ export function sourceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/source/:id/pull', {
+      config: { access: access.project('canUpdateSubProject', ofSource) },
       schema: {
         tags,
         security,
@@ -125,6 +135,7 @@ export function sourceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get('/source/:id/pull/:pullId', {
+      config: { access: access.project('read', ofSource) },
       schema: {
         tags,
         security,

@@ -22,11 +22,14 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { sourcePulls, sources, type SourceRow, type UserRow } from '../../db/schema/index';
-import { demand, readableProject } from '../../platform/access';
+import { demand, readableProject, storedOwner } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
 import { failInterruptedPulls } from './pull/interrupted';
 import { toSourcePull } from './pull/record';
+
+/** A source's project, for the access declarations of routes under /source/{id}. */
+export const ofSource = storedOwner(sources.id, sources.projectId);
 
 export function toSourceSummary(row: SourceRow): SourceSummary {
   return {

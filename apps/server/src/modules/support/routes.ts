@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, contactSupportBody, supportMessageBody, supportMessageSchema } from '@console/contracts';
 import type { AppContext } from '../../context';
+import { access } from '../../platform/access';
 import { requireAuth } from '../../platform/authenticate';
 import { refusals, security } from '../../platform/params';
 import { sendContactMessage, sendSupportMessage } from './service';
@@ -10,6 +11,7 @@ export function supportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const tags = ['support'];
 
     app.post('/support', {
+      config: { access: access.signedIn },
       schema: {
         tags,
         security,

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
-  canAdminister,
   createUserBody,
   listResponse,
   updateUserBody,
@@ -10,15 +9,11 @@ import {
   updateUserResetBody,
   userInviteAnswerSchema,
   userList,
-  userPermissions,
   userResetAnswerSchema,
   userSchema,
-  type UserPermissions,
 } from '@console/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { actorOf, demand } from '../../platform/access';
-import { requireAuth } from '../../platform/authenticate';
+import { access } from '../../platform/access';
 import { listQuery } from '../../platform/listing';
 import { idParams, noContent, refusals, security } from '../../platform/params';
 import {
@@ -37,21 +32,17 @@ import {
 } from './service';
 
 /**
- * Users (console.md §6). The right is decided from the caller and the id alone, before the record
- * is looked up: a caller without the right gets 403 whether or not the user exists; a caller with
- * it gets 404 for an unknown id.
+ * Users (console.md §6). The right (`access.user`) is decided from the caller and the id alone,
+ * before the record is looked up: a caller without the right gets 403 whether or not the user
+ * exists; a caller with it gets 404 for an unknown id.
  */
-function requireRight(request: FastifyRequest, targetId: string, right: keyof UserPermissions) {
-  const { user } = requireAuth(request);
-  demand(userPermissions(actorOf(user), targetId)[right]);
-  return user;
-}
 
 export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['users'];
 
     app.get('/user', {
+      config: { access: access.superUser },
       schema: {
         tags,
         security,
@@ -59,13 +50,11 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: listQuery(userList),
         response: { 200: listResponse(userSchema), ...refusals },
       },
-      handler: (request) => {
-        demand(canAdminister(actorOf(requireAuth(request).user)));
-        return listUsers(ctx, request.query);
-      },
+      handler: (request) => listUsers(ctx, request.query),
     });
 
     app.post('/user', {
+      config: { access: access.superUser },
       schema: {
         tags,
         security,
@@ -73,21 +62,17 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: createUserBody,
         response: { 201: userSchema, ...refusals, 503: apiErrorSchema },
       },
-      handler: async (request, reply) => {
-        demand(canAdminister(actorOf(requireAuth(request).user)));
-        return reply.status(201).send(await createUserWithInvitation(ctx, request.body));
-      },
+      handler: async (request, reply) => reply.status(201).send(await createUserWithInvitation(ctx, request.body)),
     });
 
     app.get('/user/:id', {
+      config: { access: access.user('canView') },
       schema: { tags, security, summary: 'One user (self or super users)', params: idParams, response: { 200: userSchema, ...refusals } },
-      handler: async (request) => {
-        requireRight(request, request.params.id, 'canView');
-        return toUser(await findUser(ctx.db, request.params.id));
-      },
+      handler: async (request) => toUser(await findUser(ctx.db, request.params.id)),
     });
 
     app.put('/user/:id', {
+      config: { access: access.user('canEditProfile') },
       schema: {
         tags,
         security,
@@ -96,13 +81,11 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: updateUserBody,
         response: { 200: userSchema, ...refusals },
       },
-      handler: (request) => {
-        requireRight(request, request.params.id, 'canEditProfile');
-        return updateUserProfile(ctx, request.params.id, request.body.display_name);
-      },
+      handler: (request) => updateUserProfile(ctx, request.params.id, request.body.display_name),
     });
 
     app.put('/user/:id/password', {
+      config: { access: access.user('canChangePassword') },
       schema: {
         tags,
         security,
@@ -112,7 +95,6 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 204: noContent, ...refusals },
       },
       handler: async (request, reply) => {
-        requireRight(request, request.params.id, 'canChangePassword');
         await findUser(ctx.db, request.params.id);
         await changeUserPassword(ctx, request.params.id, request.body.password);
         return reply.status(204).send(null);
@@ -120,6 +102,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.put('/user/:id/privilege', {
+      config: { access: access.user('canSetPrivileges') },
       schema: {
         tags,
         security,
@@ -128,13 +111,11 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: updateUserPrivilegeBody,
         response: { 200: userSchema, ...refusals },
       },
-      handler: (request) => {
-        requireRight(request, request.params.id, 'canSetPrivileges');
-        return updateUserPrivilege(ctx, request.params.id, request.body);
-      },
+      handler: (request) => updateUserPrivilege(ctx, request.params.id, request.body),
     });
 
     app.get('/user/:id/reset', {
+      config: { access: access.user('canSeeCodes') },
       schema: {
         tags,
         security,
@@ -142,13 +123,11 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         params: idParams,
         response: { 200: userResetAnswerSchema, ...refusals },
       },
-      handler: async (request) => {
-        requireRight(request, request.params.id, 'canSeeCodes');
-        return { reset_request: await readResetRequest(ctx, request.params.id) };
-      },
+      handler: async (request) => ({ reset_request: await readResetRequest(ctx, request.params.id) }),
     });
 
     app.put('/user/:id/reset', {
+      config: { access: access.user('canReset') },
       schema: {
         tags,
         security,
@@ -158,13 +137,13 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: userResetAnswerSchema, ...refusals, 503: apiErrorSchema },
       },
       handler: async (request) => {
-        requireRight(request, request.params.id, 'canReset');
         const { send_email: sendEmail, confirmed } = request.body;
         return { reset_request: await issueResetRequest(ctx, request.params.id, { sendEmail, confirmed }) };
       },
     });
 
     app.delete('/user/:id/reset', {
+      config: { access: access.user('canReset') },
       schema: {
         tags,
         security,
@@ -173,13 +152,13 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 204: noContent, ...refusals },
       },
       handler: async (request, reply) => {
-        requireRight(request, request.params.id, 'canReset');
         await deleteResetRequests(ctx, request.params.id);
         return reply.status(204).send(null);
       },
     });
 
     app.get('/user/:id/invite', {
+      config: { access: access.user('canSeeCodes') },
       schema: {
         tags,
         security,
@@ -187,13 +166,11 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         params: idParams,
         response: { 200: userInviteAnswerSchema, ...refusals },
       },
-      handler: async (request) => {
-        requireRight(request, request.params.id, 'canSeeCodes');
-        return { invitation: await readInvitation(ctx, request.params.id) };
-      },
+      handler: async (request) => ({ invitation: await readInvitation(ctx, request.params.id) }),
     });
 
     app.delete('/user/:id', {
+      config: { access: access.user('canDelete') },
       schema: {
         tags,
         security,
@@ -202,7 +179,6 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 204: noContent, ...refusals },
       },
       handler: async (request, reply) => {
-        requireRight(request, request.params.id, 'canDelete');
         await deleteUser(ctx, request.params.id);
         return reply.status(204).send(null);
       },

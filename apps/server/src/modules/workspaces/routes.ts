@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  canAdminister,
   createWorkspaceBody,
   listResponse,
   updateWorkspaceBody,
@@ -8,17 +7,18 @@ import {
   workspaceSchema,
 } from '@console/contracts';
 import type { AppContext } from '../../context';
-import { actorOf, demand } from '../../platform/access';
+import { access, workspaceAccessOf } from '../../platform/access';
 import { requireAuth } from '../../platform/authenticate';
 import { listQuery } from '../../platform/listing';
 import { idParams, noContent, refusals, security } from '../../platform/params';
-import { createWorkspace, deleteWorkspace, listWorkspaces, readWorkspace, updateWorkspace } from './service';
+import { createWorkspace, deleteWorkspace, listWorkspaces, toWorkspace, updateWorkspace } from './service';
 
 export function workspaceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['workspaces'];
 
     app.get('/workspace', {
+      config: { access: access.signedIn },
       schema: {
         tags,
         security,
@@ -30,6 +30,7 @@ export function workspaceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/workspace', {
+      config: { access: access.superUser },
       schema: {
         tags,
         security,
@@ -37,18 +38,20 @@ export function workspaceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: createWorkspaceBody,
         response: { 201: workspaceSchema, ...refusals },
       },
-      handler: async (request, reply) => {
-        demand(canAdminister(actorOf(requireAuth(request).user)));
-        return reply.status(201).send(await createWorkspace(ctx, request.body));
-      },
+      handler: async (request, reply) => reply.status(201).send(await createWorkspace(ctx, request.body)),
     });
 
     app.get('/workspace/:id', {
+      config: { access: access.workspace('read') },
       schema: { tags, security, summary: 'One workspace', params: idParams, response: { 200: workspaceSchema, ...refusals } },
-      handler: (request) => readWorkspace(ctx, requireAuth(request).user, request.params.id),
+      handler: (request) => {
+        const { workspace, role } = workspaceAccessOf(request);
+        return toWorkspace(workspace, role);
+      },
     });
 
     app.put('/workspace/:id', {
+      config: { access: access.workspace('canUpdate') },
       schema: {
         tags,
         security,
@@ -57,10 +60,11 @@ export function workspaceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: updateWorkspaceBody,
         response: { 200: workspaceSchema, ...refusals },
       },
-      handler: (request) => updateWorkspace(ctx, requireAuth(request).user, request.params.id, request.body),
+      handler: (request) => updateWorkspace(ctx, workspaceAccessOf(request), request.body),
     });
 
     app.delete('/workspace/:id', {
+      config: { access: access.workspace('canDelete') },
       schema: {
         tags,
         security,
@@ -69,7 +73,7 @@ export function workspaceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 204: noContent, ...refusals },
       },
       handler: async (request, reply) => {
-        await deleteWorkspace(ctx, requireAuth(request).user, request.params.id);
+        await deleteWorkspace(ctx, request.params.id);
         return reply.status(204).send(null);
       },
     });

@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { workspaceMemberships, workspaces, type UserRow } from '../../db/schema/index';
-import { demand, readableWorkspace, type WorkspaceRow } from '../../platform/access';
+import type { WorkspaceAccess, WorkspaceRow } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
 
@@ -70,32 +70,23 @@ export async function createWorkspace(ctx: AppContext, input: z.output<typeof cr
   return toWorkspace(row, null);
 }
 
-export async function readWorkspace(ctx: AppContext, user: UserRow, id: string): Promise<Workspace> {
-  const { workspace, role } = await readableWorkspace(ctx, user, id);
-  return toWorkspace(workspace, role);
-}
-
+/** Updates the workspace the route's access declaration checked. */
 export async function updateWorkspace(
   ctx: AppContext,
-  user: UserRow,
-  id: string,
+  { workspace, role }: WorkspaceAccess,
   input: z.output<typeof updateWorkspaceBody>,
 ): Promise<Workspace> {
-  const { permissions, role } = await readableWorkspace(ctx, user, id);
-  demand(permissions.canUpdate);
   const [row] = await ctx.db
     .update(workspaces)
     .set({ displayName: input.display_name, description: input.description, status: input.status, updatedAt: ctx.now() })
-    .where(eq(workspaces.id, id))
+    .where(eq(workspaces.id, workspace.id))
     .returning();
   if (!row) throw AppError.notFound();
   return toWorkspace(row, role);
 }
 
 /** Projects, deployments, memberships and API keys go with it (foreign-key cascades). */
-export async function deleteWorkspace(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-  const { permissions } = await readableWorkspace(ctx, user, id);
-  demand(permissions.canDelete);
-  await ctx.db.delete(workspaces).where(eq(workspaces.id, id));
+export async function deleteWorkspace(ctx: AppContext, workspaceId: string): Promise<void> {
+  await ctx.db.delete(workspaces).where(eq(workspaces.id, workspaceId));
 }
 
