@@ -22,6 +22,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const tags = ['projects'];
 
     app.get('/project', {
+      config: { access: access.signedIn },
       schema: {
         tags,
         security,

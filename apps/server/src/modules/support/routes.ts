@@ -25,7 +25,7 @@ export function supportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     // Public: people who cannot sign in are the ones who most need to write; limited per client address.
     app.post('/support/contact', {
-      config: { public: true },
+      config: { access: access.public },
       schema: {
         tags,
         summary: 'Send a message to support without signing in, with the address to answer (stored; e-mailed to SUPPORT_EMAIL when set)',
