@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { count, type SQL } from 'drizzle-orm';
+import { count, desc, eq, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Role } from '@console/contracts';
 import { buildApp, type AppDeps } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
 import { createUser, type CreateUserInput } from '../src/modules/users/service';
-import { deployments, projects, workspaceMemberships, workspaces, type UserRow } from '../src/db/schema/index';
+import { deployments, outbox, projects, workspaceMemberships, workspaces, type UserRow } from '../src/db/schema/index';
 import { issueSession } from '../src/platform/tokens';
 
 /**
@@ -211,4 +211,17 @@ export async function createProjectTeam(app: FastifyInstance, name = 'Acme') {
 export async function countRows(app: FastifyInstance, table: PgTable, where?: SQL): Promise<number> {
   const [row] = await app.ctx.db.select({ total: count() }).from(table).where(where);
   return Number(row?.total ?? 0);
+}
+
+/**
+ * The mails kept for an address (without SMTP every mail is kept in the outbox), newest first, once
+ * there are `atLeast`: sign-in and reset codes are mailed after the answer, so a test waits for them.
+ */
+export async function waitForOutbox(app: FastifyInstance, email: string, atLeast = 1) {
+  for (let tries = 0; tries < 200; tries++) {
+    const mails = await app.ctx.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(desc(outbox.createdAt));
+    if (mails.length >= atLeast) return mails;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`${email} did not get ${atLeast} mails`);
 }

@@ -1,9 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { desc, eq } from 'drizzle-orm';
-import { outbox } from '../src/db/schema/index';
 import { mailerMessages } from '../src/platform/mail';
-import { createTestApp, createTestUser, openTestDatabase, post, TEST_SECRET } from './helper';
+import { createTestApp, createTestUser, openTestDatabase, post, TEST_SECRET, waitForOutbox } from './helper';
 import { readCode, startSmtpServer } from './smtp';
 
 let app: FastifyInstance;
@@ -67,7 +65,7 @@ describe('logs', () => {
 
     const { email, password } = await createTestUser(withoutSmtp, { isMfaEnabled: true });
     expect((await post(withoutSmtp, '/api/v1/login/password', { email, password })).statusCode).toBe(200);
-    const [stored] = await withoutSmtp.ctx.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(desc(outbox.createdAt)).limit(1);
+    const [stored] = await waitForOutbox(withoutSmtp, email);
     const logged = linesWithoutSmtp
       .map((line) => JSON.parse(line) as { msg: string; mail?: { to: string; subject: string; text: string } })
       .find((line) => line.msg === mailerMessages.logged && line.mail?.to === email);
