@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createMembershipBody, listResponse, projectMembershipList, projectMembershipSchema } from '@console/contracts';
 import type { AppContext } from '../../context';
-import { access } from '../../platform/access';
+import { access, projectAccessOf } from '../../platform/access';
 import { requireAuth } from '../../platform/authenticate';
 import { listQuery } from '../../platform/listing';
 import { idParams, membershipParams, noContent, refusals, security } from '../../platform/params';
@@ -21,7 +21,7 @@ export function projectMembershipRoutes(ctx: AppContext): FastifyPluginAsyncZod 
         querystring: listQuery(projectMembershipList),
         response: { 200: listResponse(projectMembershipSchema), ...refusals },
       },
-      handler: (request) => listProjectMembers(ctx, requireAuth(request).user, request.params.id, request.query),
+      handler: (request) => listProjectMembers(ctx, projectAccessOf(request), request.query),
     });
 
     app.post('/project/:id/membership', {
@@ -35,7 +35,7 @@ export function projectMembershipRoutes(ctx: AppContext): FastifyPluginAsyncZod 
         response: { 201: projectMembershipSchema, ...refusals },
       },
       handler: async (request, reply) =>
-        reply.status(201).send(await addProjectMember(ctx, requireAuth(request).user, request.params.id, request.body)),
+        reply.status(201).send(await addProjectMember(ctx, requireAuth(request).user, projectAccessOf(request), request.body)),
     });
 
     app.delete('/project/:id/membership/:membershipId', {
@@ -48,7 +48,7 @@ export function projectMembershipRoutes(ctx: AppContext): FastifyPluginAsyncZod 
         response: { 204: noContent, ...refusals },
       },
       handler: async (request, reply) => {
-        await deleteProjectMember(ctx, requireAuth(request).user, request.params.id, request.params.membershipId);
+        await deleteProjectMember(ctx, requireAuth(request).user, projectAccessOf(request), request.params.membershipId);
         return reply.status(204).send(null);
       },
     });

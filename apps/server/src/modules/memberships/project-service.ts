@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { projectMemberships, users, workspaceMemberships, type ProjectRow, type UserRow } from '../../db/schema/index';
-import { actorOf, demand, demandRoleGrant, readableProject } from '../../platform/access';
+import { actorOf, demand, demandRoleGrant, type ProjectAccess } from '../../platform/access';
 import { AppError, refusingDuplicates } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
 import { findUserByEmail } from '../users/service';
@@ -73,13 +73,8 @@ function toProjectMembership(row: Omit<ProjectMembership, 'updated_at'> & { upda
   return { ...rest, updated_at: updatedAt.toISOString() };
 }
 
-export async function listProjectMembers(
-  ctx: AppContext,
-  user: UserRow,
-  projectId: string,
-  query: ListQuery,
-): Promise<ListResponse<ProjectMembership>> {
-  const { project } = await readableProject(ctx, user, projectId);
+/** The members of the project the route's access declaration checked. */
+export async function listProjectMembers(ctx: AppContext, { project }: ProjectAccess, query: ListQuery): Promise<ListResponse<ProjectMembership>> {
   const page = await listPage(
     projectMembershipList,
     query,
@@ -106,17 +101,16 @@ export async function listProjectMembers(
 }
 
 /**
- * Gives an existing user a direct role on the project ('Add Member': canCreateProject), at most the
- * caller's own effective role; never to the caller, who would be changing their own role.
+ * Gives an existing user a direct role on the project the route checked ('Add Member', its
+ * declaration: canCreateProject), at most the caller's own effective role; never to the caller, who
+ * would be changing their own role.
  */
 export async function addProjectMember(
   ctx: AppContext,
   user: UserRow,
-  projectId: string,
+  { project, role, permissions }: ProjectAccess,
   input: z.output<typeof createMembershipBody>,
 ): Promise<ProjectMembership> {
-  const { project, role, permissions } = await readableProject(ctx, user, projectId);
-  demand(permissions.canCreateProject);
   const member = await findUserByEmail(ctx.db, input.email);
   if (!member) throw AppError.notFound(membershipMessages.unknownEmail);
   demandRoleGrant(role, permissions.grantableRoles, { role: input.role, toSelf: member.id === user.id });
@@ -135,8 +129,7 @@ export async function addProjectMember(
  * Removes a direct project role (project admins); never the caller's own, and the membership must be
  * one of this project's (else 404). A role inherited from the workspace is removed in the workspace.
  */
-export async function deleteProjectMember(ctx: AppContext, user: UserRow, projectId: string, membershipId: string): Promise<void> {
-  const { project, permissions } = await readableProject(ctx, user, projectId);
+export async function deleteProjectMember(ctx: AppContext, user: UserRow, { project, permissions }: ProjectAccess, membershipId: string): Promise<void> {
   const [row] = await ctx.db
     .select()
     .from(projectMemberships)

@@ -7,7 +7,7 @@ import {
   membershipSchema,
 } from '@console/contracts';
 import type { AppContext } from '../../context';
-import { access } from '../../platform/access';
+import { access, workspaceAccessOf } from '../../platform/access';
 import { requireAuth } from '../../platform/authenticate';
 import { listQuery } from '../../platform/listing';
 import { idParams, membershipParams, noContent, refusals, security } from '../../platform/params';
@@ -27,7 +27,7 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: listQuery(membershipList),
         response: { 200: listResponse(membershipSchema), ...refusals },
       },
-      handler: (request) => listMemberships(ctx, requireAuth(request).user, request.params.id, request.query),
+      handler: (request) => listMemberships(ctx, workspaceAccessOf(request), request.query),
     });
 
     app.post('/workspace/:id/membership', {
@@ -41,7 +41,7 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 201: membershipSchema, ...refusals },
       },
       handler: async (request, reply) =>
-        reply.status(201).send(await addMember(ctx, requireAuth(request).user, request.params.id, request.body)),
+        reply.status(201).send(await addMember(ctx, requireAuth(request).user, workspaceAccessOf(request), request.body)),
     });
 
     app.post('/workspace/:id/membership/self', {
@@ -54,7 +54,7 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: joinWorkspaceBody,
         response: { 200: membershipSchema, ...refusals },
       },
-      handler: (request) => joinWorkspace(ctx, requireAuth(request).user, request.params.id, request.body),
+      handler: (request) => joinWorkspace(ctx, requireAuth(request).user, workspaceAccessOf(request), request.body),
     });
 
     app.delete('/workspace/:id/membership/:membershipId', {
@@ -67,7 +67,7 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 204: noContent, ...refusals },
       },
       handler: async (request, reply) => {
-        await deleteMember(ctx, requireAuth(request).user, request.params.id, request.params.membershipId);
+        await deleteMember(ctx, requireAuth(request).user, workspaceAccessOf(request), request.params.membershipId);
         return reply.status(204).send(null);
       },
     });

@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { users, workspaceMemberships, type UserRow } from '../../db/schema/index';
-import { actorOf, demand, demandRoleGrant, readableWorkspace } from '../../platform/access';
+import { actorOf, demand, demandRoleGrant, type WorkspaceAccess } from '../../platform/access';
 import { AppError, refusingDuplicates } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
 import { findUserByEmail } from '../users/service';
@@ -48,13 +48,8 @@ async function readMembership(ctx: AppContext, id: string): Promise<Membership> 
   return toMembership(row);
 }
 
-export async function listMemberships(
-  ctx: AppContext,
-  user: UserRow,
-  workspaceId: string,
-  query: ListQuery,
-): Promise<ListResponse<Membership>> {
-  await readableWorkspace(ctx, user, workspaceId);
+/** The members of the workspace the route's access declaration checked. */
+export async function listMemberships(ctx: AppContext, { workspace }: WorkspaceAccess, query: ListQuery): Promise<ListResponse<Membership>> {
   const page = await listPage(
     membershipList,
     query,
@@ -75,7 +70,7 @@ export async function listMemberships(
         .from(workspaceMemberships)
         .innerJoin(users, eq(users.id, workspaceMemberships.userId))
         .$dynamic(),
-      where: eq(workspaceMemberships.workspaceId, workspaceId),
+      where: eq(workspaceMemberships.workspaceId, workspace.id),
       id: workspaceMemberships.id,
     },
   );
@@ -103,41 +98,40 @@ async function insertMembership(
   return readMembership(ctx, row!.id);
 }
 
-/** Adds an existing user by e-mail (workspace admins and editors, at most with their own role). */
+/**
+ * Adds an existing user by e-mail to the workspace the route checked (its declaration: canAddMember),
+ * at most with the caller's own role.
+ */
 export async function addMember(
   ctx: AppContext,
   user: UserRow,
-  workspaceId: string,
+  { workspace, role, permissions }: WorkspaceAccess,
   input: z.output<typeof createMembershipBody>,
 ): Promise<Membership> {
-  const { role, permissions } = await readableWorkspace(ctx, user, workspaceId);
-  demand(permissions.canAddMember);
   const member = await findUserByEmail(ctx.db, input.email);
   if (!member) throw AppError.notFound(membershipMessages.unknownEmail);
   demandRoleGrant(role, permissions.grantableRoles, { role: input.role, toSelf: member.id === user.id });
-  return insertMembership(ctx, { workspaceId, userId: member.id, role: input.role }, AppError.conflict(membershipMessages.alreadyMember));
+  return insertMembership(ctx, { workspaceId: workspace.id, userId: member.id, role: input.role }, AppError.conflict(membershipMessages.alreadyMember));
 }
 
 /** 'Join this Workspace': a super user without a role here takes one (changing an own role is refused). */
 export async function joinWorkspace(
   ctx: AppContext,
   user: UserRow,
-  workspaceId: string,
+  { workspace, role, permissions }: WorkspaceAccess,
   input: z.output<typeof joinWorkspaceBody>,
 ): Promise<Membership> {
-  const { role, permissions } = await readableWorkspace(ctx, user, workspaceId);
   demandRoleGrant(role, permissions.joinableRoles, { role: input.role, toSelf: true });
   // A concurrent join got there first: the caller has a role now.
-  return insertMembership(ctx, { workspaceId, userId: user.id, role: input.role }, AppError.forbidden(roleGrantMessages.ownRole));
+  return insertMembership(ctx, { workspaceId: workspace.id, userId: user.id, role: input.role }, AppError.forbidden(roleGrantMessages.ownRole));
 }
 
 /** Workspace admins remove a member; never their own row; the row must belong to this workspace (else 404). */
-export async function deleteMember(ctx: AppContext, user: UserRow, workspaceId: string, membershipId: string): Promise<void> {
-  const { permissions } = await readableWorkspace(ctx, user, workspaceId);
+export async function deleteMember(ctx: AppContext, user: UserRow, { workspace, permissions }: WorkspaceAccess, membershipId: string): Promise<void> {
   const [row] = await ctx.db
     .select()
     .from(workspaceMemberships)
-    .where(and(eq(workspaceMemberships.id, membershipId), eq(workspaceMemberships.workspaceId, workspaceId)))
+    .where(and(eq(workspaceMemberships.id, membershipId), eq(workspaceMemberships.workspaceId, workspace.id)))
     .limit(1);
   if (!row) throw AppError.notFound();
   demand(canDeleteMembershipRow(permissions.canDeleteMember, actorOf(user), { user_id: row.userId, role: row.role }));
