@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { canAdminister, projectPermissions, roleGrantRefusal, workspacePermissions, type Actor, type Role } from '@console/contracts';
 import type { AppContext } from '../context';
-import { projects, workspaces, type ProjectRow, type UserRow } from '../db/schema/index';
+import { projectIsComplete, projects, workspaces, type ProjectRow, type UserRow } from '../db/schema/index';
 import { findProjectRole, findWorkspaceRole } from '../modules/session/service';
 import { AppError } from './errors';
 
@@ -59,7 +59,7 @@ export interface ProjectAccess {
  * record it touches as stored, never as sent.
  */
 export async function readableProject(ctx: AppContext, user: UserRow, projectId: string): Promise<ProjectAccess> {
-  const [project] = await ctx.db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+  const [project] = await ctx.db.select().from(projects).where(and(eq(projects.id, projectId), projectIsComplete())).limit(1);
   if (!project) throw AppError.notFound();
   const role = await findProjectRole(ctx, user.id, project);
   const permissions = projectPermissions(actorOf(user), role);
