@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNotNull } from 'drizzle-orm';
 import {
   ARCHIVE_MAX_BYTES,
   archiveFileName,
@@ -25,6 +25,7 @@ import {
   projects,
   slots,
   sources,
+  workspaces,
 } from '../src/db/schema/index';
 import { IMPORT_ABANDONED_AFTER_MS, removeImportsLeftAtStartUp } from '../src/modules/archives/abandoned-imports';
 import { archiveServiceMessages } from '../src/modules/archives/service';
@@ -538,6 +539,35 @@ describe('a project while it is being imported', () => {
     expect(await listedIds('/project')).toContain(id);
     expect((await exportArchive(id)).contents).toHaveLength(items.length);
     expect(await countRows(app, contentUtterances, inArray(contentUtterances.contentId, app.ctx.db.select({ id: contents.id }).from(contents).where(eq(contents.projectId, id))))).toBe(3 * items.length);
+  });
+
+  it('whose workspace is deleted meanwhile: the import is a 404 and leaves nothing', async () => {
+    const doomed = await createWorkspaceTree(app, [{ user: author.user, role: 'admin' }], 'Doomed');
+    const before = await counts();
+    let settled = false;
+    const importing = upload(doomed.workspace.id, [archiveFile({ ...emptyArchive('Doomed Import'), contents: manyItems(1000) })]).finally(
+      () => (settled = true),
+    );
+    // Deleted only while the project is still marked, in one statement: the import cannot have answered yet.
+    const importingThere = app.ctx.db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(eq(projects.workspaceId, doomed.workspace.id), isNotNull(projects.importingSince)));
+    const deleteWhileMarked = () =>
+      app.ctx.db
+        .delete(workspaces)
+        .where(and(eq(workspaces.id, doomed.workspace.id), exists(importingThere)))
+        .returning({ id: workspaces.id });
+    let deleted = false;
+    while (!deleted && !settled) {
+      deleted = (await deleteWhileMarked()).length === 1;
+      if (!deleted) await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(deleted).toBe(true);
+    expectError(await importing, 404);
+    // The workspace's own project went with it too, by cascade.
+    const [projectsBefore, deploymentsBefore, ...rest] = before;
+    expect(await counts()).toEqual([projectsBefore! - 1, deploymentsBefore! - 1, ...rest]);
   });
 
   it('one a stopped process left marked is removed: at start-up on the embedded database, on PostgreSQL once its mark is old', async () => {

@@ -64,13 +64,17 @@ export async function writeArchive(db: Db, workspaceId: string, archive: Project
   try {
     await writeRecords(db, project.id, archive);
     const [complete] = await db.update(projects).set({ importingSince: null, updatedAt: now }).where(eq(projects.id, project.id)).returning();
-    // Its workspace was deleted meanwhile, and the project with it.
     if (!complete) throw AppError.notFound();
     return complete;
   } catch (error) {
-    const removed = await db.delete(projects).where(eq(projects.id, project.id)).returning({ id: projects.id });
-    // A record refused for a project already gone: its workspace was deleted meanwhile.
-    throw removed.length === 0 ? AppError.notFound() : error;
+    // Should the delete fail too (the database away), the mark stays for removeAbandonedImports.
+    const removed = await db
+      .delete(projects)
+      .where(eq(projects.id, project.id))
+      .returning({ id: projects.id })
+      .catch(() => null);
+    // Nothing to remove: its workspace was deleted meanwhile, and the project with it (a 404, as for any gone workspace).
+    throw removed?.length === 0 ? AppError.notFound() : error;
   }
 }
 
