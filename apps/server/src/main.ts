@@ -6,6 +6,7 @@ import { ConfigError, readConfig, sharedSecretWarning } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { failPullsLeftAtStartUp } from './modules/sources/pull/interrupted';
+import { removeImportsLeftAtStartUp } from './modules/archives/abandoned-imports';
 import { bootstrapSuperUser } from './modules/users/service';
 import { loadJwtSecret } from './platform/secrets';
 import { readVersion } from './version';
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
   if (database.kind === 'pglite') await refreshEventStatistics(database.db);
   // Pulls a stopped process left 'running' can never finish.
   await failPullsLeftAtStartUp({ db: database.db, now: () => new Date() }, database.kind);
+  // Projects an import left half written when its process stopped.
+  await removeImportsLeftAtStartUp({ db: database.db, now: () => new Date() }, database.kind);
 
   const admin = await bootstrapSuperUser(
     { db: database.db, now: () => new Date() },

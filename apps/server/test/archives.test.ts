@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNotNull } from 'drizzle-orm';
 import {
   ARCHIVE_MAX_BYTES,
   archiveFileName,
   archiveMessages,
   cloneName,
+  MAX_PAGE_SIZE,
   messages,
   projectArchiveSchema,
   type Content,
@@ -24,7 +25,9 @@ import {
   projects,
   slots,
   sources,
+  workspaces,
 } from '../src/db/schema/index';
+import { IMPORT_ABANDONED_AFTER_MS, removeImportsLeftAtStartUp } from '../src/modules/archives/abandoned-imports';
 import { archiveServiceMessages } from '../src/modules/archives/service';
 import { uploadMessages } from '../src/modules/archives/upload';
 import { emptyArchive, multipartForm, type FormPart } from './authorization/rows-project';
@@ -297,6 +300,23 @@ describe('GET /project/{id}/archive', () => {
   });
 });
 
+const stamps = { created_at: '2024-01-01T00:00:00.000Z', updated_at: '2024-01-02T00:00:00.000Z' };
+
+/** Archive content items, each with three utterances and an action. */
+const manyItems = (count: number) =>
+  Array.from({ length: count }, (_, index) => ({
+    id: randomUUID(),
+    source_id: null,
+    source_key: null,
+    subject: `Question ${index}`,
+    status: 'active',
+    reporting_id: randomUUID(),
+    response_pm: { type: 'doc', content: [paragraph(text(`Answer ${index}`))] },
+    utterances: [1, 2, 3].map((n) => ({ text: `asking ${index} way ${n}`, ...stamps })),
+    actions: [{ type: 'query', config: { label: `More ${index}`, utterance: `more about ${index}` }, ...stamps }],
+    ...stamps,
+  }));
+
 describe('POST /workspace/{id}/project/import', () => {
   it('round trip: importing an export into another workspace gives an equal project with new ids', async () => {
     const originalId = await buildProject(home.workspace.id);
@@ -322,19 +342,7 @@ describe('POST /workspace/{id}/project/import', () => {
   });
 
   it('imports a large archive whole: every record of every table, hundreds of rows each', async () => {
-    const stamps = { created_at: '2024-01-01T00:00:00.000Z', updated_at: '2024-01-02T00:00:00.000Z' };
-    const items = Array.from({ length: 350 }, (_, index) => ({
-      id: randomUUID(),
-      source_id: null,
-      source_key: null,
-      subject: `Question ${index}`,
-      status: 'active',
-      reporting_id: randomUUID(),
-      response_pm: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: `Answer ${index}` }] }] },
-      utterances: [1, 2, 3].map((n) => ({ text: `asking ${index} way ${n}`, ...stamps })),
-      actions: [{ type: 'query', config: { label: `More ${index}`, utterance: `more about ${index}` }, ...stamps }],
-      ...stamps,
-    }));
+    const items = manyItems(350);
     const archive = {
       ...emptyArchive('Large Import'),
       contents: items,
@@ -363,7 +371,6 @@ describe('POST /workspace/{id}/project/import', () => {
   describe('refuses a bad file with a 400 and writes nothing', () => {
     const valid = () => {
       const archive = emptyArchive() as ReturnType<typeof emptyArchive> & Record<string, unknown>;
-      const stamps = { created_at: '2024-01-01T00:00:00.000Z', updated_at: '2024-01-02T00:00:00.000Z' };
       const source = { id: '11111111-1111-4111-8111-111111111111', display_name: 'Handbook', type: 'rich_editor', config: { document: { type: 'doc' } }, kb: { children: [] }, ...stamps };
       const item = (id: string, reportingId: string) => ({
         id,
@@ -440,7 +447,7 @@ describe('POST /workspace/{id}/project/import', () => {
       expect(await counts()).toEqual(before);
     });
 
-    it('names the checks let pass but a unique index refuses (PostgreSQL lower-cases a final sigma differently)', async () => {
+    it('names the checks let pass but a unique index refuses (PostgreSQL lower-cases a final sigma differently), removing the records written before', async () => {
       const before = await counts();
       const archive = edited((value) => value.intents.push({ ...value.intents[0]!, intent: 'ΟΔΟΣ' }, { ...value.intents[0]!, intent: 'οδοσ' }));
       expectError(await upload(home.workspace.id, [archiveFile(archive)]), 400, archiveServiceMessages.notUnique);
@@ -485,6 +492,109 @@ describe('POST /workspace/{id}/project/import', () => {
     expectError(await upload(home.workspace.id, [archiveFile(emptyArchive())], viewer.token), 403);
     expectError(await upload(home.workspace.id, [archiveFile(emptyArchive())], outsider.token), 404);
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe('a project while it is being imported', () => {
+  const listedIds = async (url: string) => {
+    const response = await call(app, 'GET', `/api/v1${url}?limit=${MAX_PAGE_SIZE}`, author.token);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ records: { id: string }[] }>().records.map((record) => record.id);
+  };
+  const markedProject = async (displayName: string) =>
+    (await app.ctx.db.select({ id: projects.id }).from(projects).where(and(eq(projects.displayName, displayName), isNotNull(projects.importingSince))))[0]?.id;
+
+  it('is in no list and a 404 until the import answers 201, then is there whole', async () => {
+    const items = manyItems(1500);
+    let settled = false;
+    const importing = upload(away.workspace.id, [archiveFile({ ...emptyArchive('In Flight'), contents: items })]).finally(() => (settled = true));
+
+    let answersWhileMarked = 0;
+    while (!settled) {
+      const id = await markedProject('In Flight');
+      if (!id) {
+        await new Promise((resolve) => setImmediate(resolve));
+        continue;
+      }
+      const [workspaceList, readableList, read, session] = await Promise.all([
+        listedIds(`/workspace/${away.workspace.id}/project`),
+        listedIds('/project'),
+        call(app, 'GET', `/api/v1/project/${id}`, author.token),
+        call(app, 'GET', `/api/v1/session?project=${id}`, author.token),
+      ]);
+      // The mark is cleared once, by the import's last write: still set now, it was set while these were answered.
+      if ((await markedProject('In Flight')) !== id) break;
+      expect(workspaceList).not.toContain(id);
+      expect(readableList).not.toContain(id);
+      expectError(read, 404);
+      expect(session.json()).toMatchObject({ project: null, project_role: null });
+      answersWhileMarked += 1;
+    }
+    expect(answersWhileMarked).toBeGreaterThan(0);
+
+    const response = await importing;
+    expect(response.statusCode, response.body).toBe(201);
+    const { id } = response.json<ProjectSummary>();
+    expect(await listedIds(`/workspace/${away.workspace.id}/project`)).toContain(id);
+    expect(await listedIds('/project')).toContain(id);
+    expect((await exportArchive(id)).contents).toHaveLength(items.length);
+    expect(await countRows(app, contentUtterances, inArray(contentUtterances.contentId, app.ctx.db.select({ id: contents.id }).from(contents).where(eq(contents.projectId, id))))).toBe(3 * items.length);
+  });
+
+  it('whose workspace is deleted meanwhile: the import is a 404 and leaves nothing', async () => {
+    const doomed = await createWorkspaceTree(app, [{ user: author.user, role: 'admin' }], 'Doomed');
+    const before = await counts();
+    let settled = false;
+    const importing = upload(doomed.workspace.id, [archiveFile({ ...emptyArchive('Doomed Import'), contents: manyItems(1000) })]).finally(
+      () => (settled = true),
+    );
+    // Deleted only while the project is still marked, in one statement: the import cannot have answered yet.
+    const importingThere = app.ctx.db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(eq(projects.workspaceId, doomed.workspace.id), isNotNull(projects.importingSince)));
+    const deleteWhileMarked = () =>
+      app.ctx.db
+        .delete(workspaces)
+        .where(and(eq(workspaces.id, doomed.workspace.id), exists(importingThere)))
+        .returning({ id: workspaces.id });
+    let deleted = false;
+    while (!deleted && !settled) {
+      deleted = (await deleteWhileMarked()).length === 1;
+      if (!deleted) await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(deleted).toBe(true);
+    expectError(await importing, 404);
+    // The workspace's own project went with it too, by cascade.
+    const [projectsBefore, deploymentsBefore, ...rest] = before;
+    expect(await counts()).toEqual([projectsBefore! - 1, deploymentsBefore! - 1, ...rest]);
+  });
+
+  it('one a stopped process left marked is removed: at start-up on the embedded database, on PostgreSQL once its mark is old', async () => {
+    const left = await createWorkspaceTree(app, [{ user: author.user, role: 'admin' }], 'Left Behind');
+    const mark = (projectId: string, since: Date) => app.ctx.db.update(projects).set({ importingSince: since }).where(eq(projects.id, projectId));
+    const exists = async (projectId: string) => (await countRows(app, projects, eq(projects.id, projectId))) === 1;
+
+    await mark(left.project.id, clock.now());
+    expect(await listedIds(`/workspace/${left.workspace.id}/project`)).toEqual([]);
+    expectError(await call(app, 'GET', `/api/v1/project/${left.project.id}`, author.token), 404);
+    // On PostgreSQL another live process may be writing it.
+    await removeImportsLeftAtStartUp(app.ctx, 'postgres');
+    expect(await exists(left.project.id)).toBe(true);
+    // The embedded database is held by one process: whatever is marked at start-up was left by a stopped one.
+    await removeImportsLeftAtStartUp(app.ctx, 'pglite');
+    expect(await exists(left.project.id)).toBe(false);
+    expect(await countRows(app, deployments, eq(deployments.projectId, left.project.id))).toBe(0);
+
+    // A mark older than the bound goes before the next import, on either database.
+    const old = await createWorkspaceTree(app, [{ user: author.user, role: 'admin' }], 'Long Gone');
+    await mark(old.project.id, new Date(clock.now().getTime() - IMPORT_ABANDONED_AFTER_MS - 1000));
+    await removeImportsLeftAtStartUp(app.ctx, 'postgres');
+    expect(await exists(old.project.id)).toBe(false);
+    const stale = await createWorkspaceTree(app, [{ user: author.user, role: 'admin' }], 'Stale Mark');
+    await mark(stale.project.id, new Date(clock.now().getTime() - IMPORT_ABANDONED_AFTER_MS - 1000));
+    expect((await upload(stale.workspace.id, [archiveFile(emptyArchive('Fresh Import'))])).statusCode).toBe(201);
+    expect(await exists(stale.project.id)).toBe(false);
   });
 });
 

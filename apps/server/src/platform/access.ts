@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import {
@@ -14,7 +14,7 @@ import {
   type WorkspacePermissions,
 } from '@console/contracts';
 import type { AppContext } from '../context';
-import { projects, workspaces, type ProjectRow, type UserRow } from '../db/schema/index';
+import { projectIsComplete, projects, workspaces, type ProjectRow, type UserRow } from '../db/schema/index';
 import { findProjectRole, findWorkspaceRole } from '../modules/session/service';
 import { API_PREFIX, createAuthenticate, requireAuth } from './authenticate';
 import { AppError } from './errors';
@@ -152,7 +152,7 @@ export interface ProjectAccess {
  * record it touches as stored, never as sent.
  */
 export async function readableProject(ctx: AppContext, user: UserRow, projectId: string): Promise<ProjectAccess> {
-  const [project] = await ctx.db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+  const [project] = await ctx.db.select().from(projects).where(and(eq(projects.id, projectId), projectIsComplete())).limit(1);
   if (!project) throw AppError.notFound();
   const role = await findProjectRole(ctx, user.id, project);
   const permissions = projectPermissions(actorOf(user), role);

@@ -1,3 +1,4 @@
+import { isNotNull, isNull } from 'drizzle-orm';
 import { integer, index, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import {
   DEFAULT_OUT_OF_SCOPE_RESPONSE,
@@ -25,10 +26,21 @@ export const projects = pgTable(
     pipelineConfig: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     jargon: jsonb().$type<Jargon>().notNull().default(EMPTY_JARGON),
     syncedAt: moment(),
+    // Set while an archive import (or a clone) writes the project in many short transactions, so
+    // the server keeps answering meanwhile; cleared by the import's last one. A marked project is
+    // not there for anyone (lists, reads, sessions, keys): nobody sees it half written.
+    importingSince: moment(),
     ...timestamps,
   },
-  (table) => [index('projects_workspace_idx').on(table.workspaceId)],
+  (table) => [
+    index('projects_workspace_idx').on(table.workspaceId),
+    // Only the few marked rows: the sweep of abandoned imports reads it.
+    index('projects_importing_idx').on(table.importingSince).where(isNotNull(table.importingSince)),
+  ],
 );
+
+/** The condition every read that finds projects adds: a project still being imported is not there yet. */
+export const projectIsComplete = () => isNull(projects.importingSince);
 
 export const projectMemberships = pgTable(
   'project_memberships',

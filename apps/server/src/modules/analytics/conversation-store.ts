@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { CONVERSATION_STORE_SCOPE, conversationStoreMessages } from '@console/contracts';
 import type { AppContext } from '../../context';
-import { deployments, projects } from '../../db/schema/index';
+import { deployments, projectIsComplete, projects } from '../../db/schema/index';
 import { readBearer } from '../../platform/authenticate';
 import { AppError } from '../../platform/errors';
 import { verifyApiKey } from '../api-keys/service';
@@ -35,7 +35,7 @@ export function conversationStoreGate(ctx: AppContext) {
       .select({ id: deployments.id, projectId: deployments.projectId, workspaceId: projects.workspaceId })
       .from(deployments)
       .innerJoin(projects, eq(projects.id, deployments.projectId))
-      .where(eq(deployments.id, key.resourceId))
+      .where(and(eq(deployments.id, key.resourceId), projectIsComplete()))
       .limit(1);
     if (!deployment || deployment.workspaceId !== key.workspaceId) throw AppError.forbidden(conversationStoreMessages.noDeployment);
     request.storeScope = { projectId: deployment.projectId, deploymentId: deployment.id, filters: [] };

@@ -14,7 +14,7 @@ import {
 } from '@console/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { apiKeys, deployments, projects, type ApiKeyRow, type UserRow } from '../../db/schema/index';
+import { apiKeys, deployments, projectIsComplete, projects, type ApiKeyRow, type UserRow } from '../../db/schema/index';
 import { demand, readableWorkspace } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
@@ -86,7 +86,7 @@ export async function createApiKey(
     .select({ id: deployments.id })
     .from(deployments)
     .innerJoin(projects, eq(projects.id, deployments.projectId))
-    .where(and(eq(deployments.id, input.resource_id), eq(projects.workspaceId, workspaceId)))
+    .where(and(eq(deployments.id, input.resource_id), eq(projects.workspaceId, workspaceId), projectIsComplete()))
     .limit(1);
   if (!deployment) throw AppError.badRequest(apiKeyMessages.foreignResource);
   const key = generateApiKey();

@@ -13,7 +13,7 @@ import { actorOf, demand, readableProject, readableWorkspace } from '../../platf
 import { AppError, refusingDuplicates } from '../../platform/errors';
 import { findWorkspaceRole } from '../session/service';
 import { toProjectSummary } from '../projects/service';
-import { checkArchive } from './check-archive';
+import { removeAbandonedImports } from './abandoned-imports';
 import { parseArchiveFileInWorker } from './check-in-worker';
 import { readArchive, type ArchiveFile } from './read-archive';
 import type { ArchiveUpload } from './upload';
@@ -25,12 +25,16 @@ export const archiveServiceMessages = {
 } as const;
 
 /** One snapshot of the project: no edit can land between two of the reads. */
-const consistentRead = { isolationLevel: 'repeatable read' } as const;
+const consistentRead = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+
+function readProjectArchive(ctx: AppContext, projectId: string): Promise<ArchiveFile> {
+  return ctx.db.transaction((tx) => readArchive(tx, projectId, ctx.now()), consistentRead);
+}
 
 /** Any reader of the project downloads it whole. */
 export async function exportProject(ctx: AppContext, user: UserRow, projectId: string): Promise<ArchiveFile> {
   await readableProject(ctx, user, projectId);
-  return ctx.db.transaction((tx) => readArchive(tx, projectId, ctx.now()), { ...consistentRead, accessMode: 'read only' });
+  return readProjectArchive(ctx, projectId);
 }
 
 /** The archive's checks compare as JavaScript does; the unique indexes as PostgreSQL's lower() does. */
@@ -43,11 +47,20 @@ function importName(displayName: string | undefined, archive: ProjectArchive): s
   return parsed.data;
 }
 
+/** Writes a checked archive as a new project; what a stopped process left half written goes first. */
+async function writeNewProject(ctx: AppContext, workspaceId: string, archive: ProjectArchive, displayName: string): Promise<ProjectSummary> {
+  await removeAbandonedImports(ctx);
+  return refusingDuplicates(
+    async () => toProjectSummary(await writeArchive(ctx.db, workspaceId, archive, displayName, ctx.now())),
+    duplicateInArchive(),
+  );
+}
+
 /**
  * A new project of the workspace from an uploaded archive (workspace admins and editors). The
  * caller's right is checked before the upload is read, the whole file before anything is written
- * (in a worker thread: a file of many megabytes takes seconds to check), and everything is written
- * in one transaction.
+ * (in a worker thread: a file of many megabytes takes seconds to check), and the project appears
+ * whole or not at all (see writeArchive).
  */
 export async function importProject(
   ctx: AppContext,
@@ -59,17 +72,14 @@ export async function importProject(
   demand(permissions.canCreateProject);
   const upload = await readUpload();
   const archive = await parseArchiveFileInWorker(upload.file);
-  const displayName = importName(upload.displayName, archive);
-  return refusingDuplicates(
-    async () => toProjectSummary(await ctx.db.transaction((tx) => writeArchive(tx, workspaceId, archive, displayName, ctx.now()))),
-    duplicateInArchive(),
-  );
+  return writeNewProject(ctx, workspaceId, archive, importName(upload.displayName, archive));
 }
 
 /**
  * A copy of the project in its workspace: exactly what exporting and importing it would make (the
- * same read, check and write), in one transaction. Readers of the project who may create projects in
- * its workspace; a project member without a workspace role may read but not clone (403).
+ * same read of one snapshot, the same check in the worker thread, the same write). Readers of the
+ * project who may create projects in its workspace; a project member without a workspace role may
+ * read but not clone (403).
  */
 export async function cloneProject(
   ctx: AppContext,
@@ -80,14 +90,7 @@ export async function cloneProject(
   const { project } = await readableProject(ctx, user, projectId);
   const workspaceRole = await findWorkspaceRole(ctx, user.id, project.workspaceId);
   demand(workspacePermissions(actorOf(user), workspaceRole).canCreateProject);
-  return refusingDuplicates(async () =>
-    toProjectSummary(
-      await ctx.db.transaction(async (tx) => {
-        const now = ctx.now();
-        const archive = checkArchive(await readArchive(tx, project.id, now));
-        return writeArchive(tx, project.workspaceId, archive, input.display_name ?? cloneName(archive.project.display_name), now);
-      }, consistentRead),
-    ),
-    duplicateInArchive(),
-  );
+  const file = await readProjectArchive(ctx, project.id);
+  const archive = await parseArchiveFileInWorker(Buffer.from(JSON.stringify(file)));
+  return writeNewProject(ctx, project.workspaceId, archive, input.display_name ?? cloneName(archive.project.display_name));
 }

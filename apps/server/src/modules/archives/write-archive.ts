@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ProjectArchive } from '@console/contracts';
+import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { channels, contentActions, contents, contentUtterances, intents, slots, sources, type ProjectRow } from '../../db/schema/index';
+import { channels, contentActions, contents, contentUtterances, intents, projects, slots, sources, type ProjectRow } from '../../db/schema/index';
+import { AppError } from '../../platform/errors';
 import { newChannelKey } from '../channels/service';
 import { responseWordCount } from '../contents/service';
 import { insertProject } from '../projects/service';
@@ -10,15 +12,16 @@ import { insertProject } from '../projects/service';
 /**
  * Rows per INSERT. On the embedded database each statement runs on the request thread and its
  * promise settles without passing through the event loop, so a large import would hold every other
- * request until it commits: statements of at most 100 rows (tens of milliseconds), with a turn of
- * the event loop between them, keep the server answering. Far below PostgreSQL's 65535 bound
- * parameters for the widest table.
+ * request: statements of at most 100 rows (tens of milliseconds), with a turn of the event loop
+ * between them, keep the server answering. Each is its own transaction, so requests that read or
+ * write the database (the embedded one runs one transaction at a time) go between them too. Far
+ * below PostgreSQL's 65535 bound parameters for the widest table.
  */
 const INSERT_BATCH = 100;
 
-async function insertAll<T extends PgTable>(tx: Db, table: T, rows: T['$inferInsert'][]): Promise<void> {
+async function insertAll<T extends PgTable>(db: Db, table: T, rows: T['$inferInsert'][]): Promise<void> {
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-    await tx.insert(table).values(rows.slice(start, start + INSERT_BATCH));
+    await db.insert(table).values(rows.slice(start, start + INSERT_BATCH));
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
@@ -29,36 +32,57 @@ const stampsOf = (record: { created_at: string; updated_at: string }) => ({
 });
 
 /**
- * Writes a checked archive as a new project of the workspace, inside the caller's transaction:
- * every record gets a new id (and every channel a new key), content keeps its link to its (new) source, its reporting id, status
- * and timestamps. The project itself is new (created now, with its 'Production' deployment).
+ * Writes a checked archive as a new project of the workspace: every record gets a new id (and every
+ * channel a new key), content keeps its link to its (new) source, its reporting id, status and
+ * timestamps. The project itself is new (created now, with its 'Production' deployment).
+ *
+ * A large archive takes seconds to write, and one transaction that long would hold every request
+ * that touches the database (the embedded one runs one transaction at a time). So the project is
+ * written marked as being imported (importing_since), invisible to every read, its records in short
+ * transactions, and the last one clears the mark: the project appears whole or not at all. Should a
+ * write fail, the project goes with all it holds (cascade) and the error is the caller's; one a
+ * stopped process left marked is removed by removeAbandonedImports.
  */
-export async function writeArchive(
-  tx: Db,
-  workspaceId: string,
-  archive: ProjectArchive,
-  displayName: string,
-  now: Date,
-): Promise<ProjectRow> {
+export async function writeArchive(db: Db, workspaceId: string, archive: ProjectArchive, displayName: string, now: Date): Promise<ProjectRow> {
   const settings = archive.project;
-  const project = await insertProject(
-    tx,
-    workspaceId,
-    {
-      displayName,
-      description: settings.description,
-      responseWordCutoff: settings.response_word_cutoff,
-      outOfScopeResponse: settings.out_of_scope_response,
-      pipelineConfig: settings.pipeline_config,
-      jargon: settings.jargon,
-    },
-    now,
+  const project = await db.transaction((tx) =>
+    insertProject(
+      tx,
+      workspaceId,
+      {
+        displayName,
+        description: settings.description,
+        responseWordCutoff: settings.response_word_cutoff,
+        outOfScopeResponse: settings.out_of_scope_response,
+        pipelineConfig: settings.pipeline_config,
+        jargon: settings.jargon,
+        importingSince: now,
+      },
+      now,
+    ),
   );
-  const projectId = project.id;
+  try {
+    await writeRecords(db, project.id, archive);
+    const [complete] = await db.update(projects).set({ importingSince: null, updatedAt: now }).where(eq(projects.id, project.id)).returning();
+    if (!complete) throw AppError.notFound();
+    return complete;
+  } catch (error) {
+    // Should the delete fail too (the database away), the mark stays for removeAbandonedImports.
+    const removed = await db
+      .delete(projects)
+      .where(eq(projects.id, project.id))
+      .returning({ id: projects.id })
+      .catch(() => null);
+    // Nothing to remove: its workspace was deleted meanwhile, and the project with it (a 404, as for any gone workspace).
+    throw removed?.length === 0 ? AppError.notFound() : error;
+  }
+}
+
+async function writeRecords(db: Db, projectId: string, archive: ProjectArchive): Promise<void> {
 
   const sourceIds = new Map(archive.sources.map((source) => [source.id, randomUUID()]));
   await insertAll(
-    tx,
+    db,
     sources,
     archive.sources.map((source) => ({
       id: sourceIds.get(source.id)!,
@@ -73,7 +97,7 @@ export async function writeArchive(
 
   const contentIds = archive.contents.map(() => randomUUID());
   await insertAll(
-    tx,
+    db,
     contents,
     archive.contents.map((content, index) => ({
       id: contentIds[index]!,
@@ -90,14 +114,14 @@ export async function writeArchive(
     })),
   );
   await insertAll(
-    tx,
+    db,
     contentUtterances,
     archive.contents.flatMap((content, index) =>
       content.utterances.map((utterance) => ({ contentId: contentIds[index]!, text: utterance.text, ...stampsOf(utterance) })),
     ),
   );
   await insertAll(
-    tx,
+    db,
     contentActions,
     archive.contents.flatMap((content, index) =>
       content.actions.map((action) => ({ contentId: contentIds[index]!, type: action.type, config: action.config, ...stampsOf(action) })),
@@ -105,17 +129,17 @@ export async function writeArchive(
   );
 
   await insertAll(
-    tx,
+    db,
     intents,
     archive.intents.map((intent) => ({ projectId, intent: intent.intent, utterances: intent.utterances, ...stampsOf(intent) })),
   );
   await insertAll(
-    tx,
+    db,
     slots,
     archive.slots.map((slot) => ({ projectId, name: slot.name, terms: slot.terms, ...stampsOf(slot) })),
   );
   await insertAll(
-    tx,
+    db,
     channels,
     archive.channels.map((channel) => ({
       projectId,
@@ -128,5 +152,4 @@ export async function writeArchive(
       ...stampsOf(channel),
     })),
   );
-  return project;
 }

@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { readableProjectList, strongerRole, type ListQuery, type ListResponse, type ReadableProject } from '@console/contracts';
 import type { AppContext } from '../../context';
-import { projectMemberships, projects, workspaceMemberships, workspaces, type UserRow } from '../../db/schema/index';
+import { projectIsComplete, projectMemberships, projects, workspaceMemberships, workspaces, type UserRow } from '../../db/schema/index';
 import { listPage } from '../../platform/listing';
 import { toProjectSummary } from './service';
 
@@ -52,7 +52,7 @@ export async function listReadableProjects(
         .leftJoin(workspaceMemberships, workspaceRole)
         .leftJoin(projectMemberships, projectRole)
         .$dynamic(),
-      where: visible,
+      where: and(projectIsComplete(), visible),
       id: projects.id,
     },
   );

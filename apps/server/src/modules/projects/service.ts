@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import {
   DEFAULT_DEPLOYMENT_NAME,
   projectList,
@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { deployments, projects, type ProjectRow, type UserRow } from '../../db/schema/index';
+import { deployments, projectIsComplete, projects, type ProjectRow, type UserRow } from '../../db/schema/index';
 import { demand, readableProject, readableWorkspace } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
@@ -60,7 +60,7 @@ export async function listProjects(
     {
       rows: ctx.db.select().from(projects).$dynamic(),
       count: ctx.db.select({ total: count() }).from(projects).$dynamic(),
-      where: eq(projects.workspaceId, workspaceId),
+      where: and(eq(projects.workspaceId, workspaceId), projectIsComplete()),
       id: projects.id,
     },
   );
@@ -69,7 +69,7 @@ export async function listProjects(
 
 /** What a new project is made of; the settings left out take their defaults. */
 export type NewProject = Pick<typeof projects.$inferInsert, 'displayName' | 'description'> &
-  Partial<Pick<typeof projects.$inferInsert, 'responseWordCutoff' | 'outOfScopeResponse' | 'pipelineConfig' | 'jargon'>>;
+  Partial<Pick<typeof projects.$inferInsert, 'responseWordCutoff' | 'outOfScopeResponse' | 'pipelineConfig' | 'jargon' | 'importingSince'>>;
 
 /**
  * Writes a project with its 'Production' deployment inside the caller's transaction: the one way a

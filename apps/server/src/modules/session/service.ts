@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import {
   deployments,
   projectMemberships,
+  projectIsComplete,
   projects,
   workspaceMemberships,
   workspaces,
@@ -52,7 +53,7 @@ async function readWorkspace(ctx: AppContext, userId: string, id: string | null)
 
 async function readProject(ctx: AppContext, userId: string, id: string | null) {
   if (!id) return { project: null, project_role: null };
-  const [project] = await ctx.db.select().from(projects).where(eq(projects.id, id)).limit(1);
+  const [project] = await ctx.db.select().from(projects).where(and(eq(projects.id, id), projectIsComplete())).limit(1);
   const role = project ? await findProjectRole(ctx, userId, project) : null;
   if (!project || !role) return { project: null, project_role: null };
   return {
@@ -67,7 +68,7 @@ async function readDeployment(ctx: AppContext, userId: string, id: string | null
     .select({ deployment: deployments, workspaceId: projects.workspaceId })
     .from(deployments)
     .innerJoin(projects, eq(projects.id, deployments.projectId))
-    .where(eq(deployments.id, id))
+    .where(and(eq(deployments.id, id), projectIsComplete()))
     .limit(1);
   const role = row ? await findProjectRole(ctx, userId, { id: row.deployment.projectId, workspaceId: row.workspaceId }) : null;
   if (!row || !role) return { deployment: null, deployment_role: null };

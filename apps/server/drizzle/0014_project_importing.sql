@@ -1,0 +1,2 @@
+ALTER TABLE "projects" ADD COLUMN "importing_since" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "projects_importing_idx" ON "projects" USING btree ("importing_since") WHERE "projects"."importing_since" is not null;
