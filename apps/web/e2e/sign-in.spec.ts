@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { SUPPORT_ADDRESS, users } from './support/users';
-import { latestCodeFor, latestMailTo } from './support/mailbox';
+import { latestCodeFor, latestMailTo, mailCount } from './support/mailbox';
 import { signIn } from './support/sign-in';
 
 test('a user signs in with a password and lands in the console shell', async ({ page }) => {
@@ -65,11 +65,12 @@ test('a user with MFA signs in with the code from the e-mail', async ({ page }) 
   await page.goto('/login/password');
   await page.getByLabel('Email').fill(users.mfa.email);
   await page.getByLabel('Password', { exact: true }).fill(users.mfa.password);
+  const mailsBefore = await mailCount(users.mfa.email);
   await page.getByRole('button', { name: 'Sign In' }).click();
 
   await expect(page.getByText('MFA required - an email has been sent to the account holder.')).toBeVisible();
   await expect(page).toHaveURL(/\/login\/mfa/);
-  const code = await latestCodeFor(users.mfa.email);
+  const code = await latestCodeFor(users.mfa.email, mailsBefore);
   await page.getByLabel('Code').fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
 
@@ -82,10 +83,11 @@ test('a user who forgot the password resets it and signs in with the new one', a
   await page.getByRole('link', { name: 'Forgot password' }).click();
   await expect(page).toHaveURL(/\/login\/forgot/);
   await page.getByLabel('Email').fill(users.forgetful.email);
+  const mailsBefore = await mailCount(users.forgetful.email);
   await page.getByRole('button', { name: 'Send Reset Code' }).click();
   await expect(page.getByText('An email has been sent to the account holder.')).toBeVisible();
 
-  const code = await latestCodeFor(users.forgetful.email);
+  const code = await latestCodeFor(users.forgetful.email, mailsBefore);
   await page.goto(`/login/reset/${encodeURIComponent(users.forgetful.email)}/${code}`);
   await expect(page.getByLabel('Code')).toHaveValue(code);
   const newPassword = 'Brand#New2026';

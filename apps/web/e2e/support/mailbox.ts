@@ -11,15 +11,25 @@ async function readMailbox(): Promise<ReceivedMail[]> {
     .map((line) => JSON.parse(line) as ReceivedMail);
 }
 
-/** The newest mail to this address that `accept` takes; waits for it, since sending may finish after the answer. */
+const mailsTo = async (email: string) => (await readMailbox()).filter((mail) => mail.to.includes(email));
+
+/** How many mails this address has had: pass it as `after` to take only a mail that comes later. */
+export async function mailCount(email: string): Promise<number> {
+  return (await mailsTo(email)).length;
+}
+
+/**
+ * The newest mail to this address, among those after the first `after`, that `accept` takes; waits
+ * for it, since codes are mailed after the answer.
+ */
 export async function latestMailTo(
   email: string,
   accept: (mail: ReceivedMail) => boolean = () => true,
-  timeoutMs = 10_000,
+  { after = 0, timeoutMs = 10_000 } = {},
 ): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const newest = (await readMailbox()).filter((mail) => mail.to.includes(email) && accept(mail)).at(-1);
+    const newest = (await mailsTo(email)).slice(after).filter(accept).at(-1);
     if (newest) return newest;
     if (Date.now() > deadline) throw new Error(`No such mail reached ${email}.`);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -28,7 +38,7 @@ export async function latestMailTo(
 
 const codeIn = (mail: ReceivedMail) => mail.text.match(/\b(\d{6})\b/)?.[1];
 
-/** The code in the newest mail with a code to this address. */
-export async function latestCodeFor(email: string, timeoutMs = 10_000): Promise<string> {
-  return codeIn(await latestMailTo(email, (mail) => codeIn(mail) !== undefined, timeoutMs))!;
+/** The code in the newest mail with a code to this address (after the first `after` mails). */
+export async function latestCodeFor(email: string, after = 0): Promise<string> {
+  return codeIn(await latestMailTo(email, (mail) => codeIn(mail) !== undefined, { after }))!;
 }
