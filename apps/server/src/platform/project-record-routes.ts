@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listResponse, type ListSpec } from '@console/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
-import { access } from './access';
-import { requireAuth } from './authenticate';
+import { access, projectAccessOf } from './access';
 import { listQuery } from './listing';
 import { idParams, noContent, refusals, security } from './params';
 import type { ProjectRecordOperations } from './project-records';
@@ -25,7 +24,7 @@ export interface ProjectRecordNames {
 
 /**
  * The five calls of a project record: list and create under /project/{id}/{one}, read, update and
- * delete at /{one}/{id}. The summaries name who may call, as the operations enforce it.
+ * delete at /{one}/{id}. The summaries name who may call, as the declarations enforce it.
  */
 export function projectRecordRoutes<RecordSchema extends z.ZodType, BodySchema extends z.ZodType>(
   ctx: AppContext,
@@ -52,7 +51,7 @@ export function projectRecordRoutes<RecordSchema extends z.ZodType, BodySchema e
         querystring: listQuery(records.listSpec),
         response: { 200: listResponse(record), ...refusals },
       },
-      handler: (request) => records.list(ctx, requireAuth(request).user, request.params.id, request.query),
+      handler: (request) => records.list(ctx, projectAccessOf(request), request.query),
     });
 
     app.post(`/project/:id/${names.one}`, {
@@ -66,13 +65,13 @@ export function projectRecordRoutes<RecordSchema extends z.ZodType, BodySchema e
         response: { 201: record, ...refusals },
       },
       handler: async (request, reply) =>
-        reply.status(201).send(await records.create(ctx, requireAuth(request).user, request.params.id, bodyOf(request))),
+        reply.status(201).send(await records.create(ctx, projectAccessOf(request), bodyOf(request))),
     });
 
     app.get(`/${names.one}/:id`, {
       config: { access: access.project('read', records.ofRecord) },
       schema: { tags, security, summary: `One ${names.one} (its project readers)`, params: idParams, response: { 200: record, ...refusals } },
-      handler: (request) => records.read(ctx, requireAuth(request).user, request.params.id),
+      handler: (request) => records.read(ctx, projectAccessOf(request), request.params.id),
     });
 
     app.put(`/${names.one}/:id`, {
@@ -85,14 +84,14 @@ export function projectRecordRoutes<RecordSchema extends z.ZodType, BodySchema e
         body,
         response: { 200: record, ...refusals },
       },
-      handler: (request) => records.update(ctx, requireAuth(request).user, request.params.id, bodyOf(request)),
+      handler: (request) => records.update(ctx, projectAccessOf(request), request.params.id, bodyOf(request)),
     });
 
     app.delete(`/${names.one}/:id`, {
       config: { access: access.project('canDeleteSubProject', records.ofRecord) },
       schema: { tags, security, summary: `Delete ${names.a} (project admins)`, params: idParams, response: { 204: noContent, ...refusals } },
       handler: async (request, reply) => {
-        await records.delete(ctx, requireAuth(request).user, request.params.id);
+        await records.delete(ctx, projectAccessOf(request), request.params.id);
         return reply.status(204).send(null);
       },
     });

@@ -1,9 +1,8 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ListQuery, ListResponse, ListSpec } from '@console/contracts';
 import type { AppContext } from '../context';
-import type { UserRow } from '../db/schema/index';
-import { demand, readableProject, storedOwner, type Locate, type ProjectAccess } from './access';
+import { storedOwner, type Locate, type ProjectAccess } from './access';
 import { AppError, refusingDuplicates } from './errors';
 import { listPage, type ListColumns } from './listing';
 
@@ -11,8 +10,9 @@ import { listPage, type ListColumns } from './listing';
  * Project records: rows that belong to one project (intents, slots; later channels, scenarios,
  * sequences, deployments), listed in their project and created, read, updated and deleted with the
  * project's rights (project-areas §6): read by any reader, create and update by those who may
- * create or update in the project, delete by those who may delete there. The project is always
- * the one stored on the record, never one sent by the client.
+ * create or update in the project, delete by those who may delete there. The routes declare those
+ * rights and hand over the project they checked; the project is always the one stored on the
+ * record, never one sent by the client.
  */
 
 /** What every stored project record holds, whatever its table. */
@@ -50,18 +50,18 @@ export interface ProjectRecordOperations<Spec extends ListSpec, Rec, Input> {
   listSpec: Spec;
   /** The project stored on the record the path's :id names, for the routes' access declarations. */
   ofRecord: Locate;
-  list(ctx: AppContext, user: UserRow, projectId: string, query: ListQuery): Promise<ListResponse<Rec>>;
-  create(ctx: AppContext, user: UserRow, projectId: string, input: Input): Promise<Rec>;
-  read(ctx: AppContext, user: UserRow, id: string): Promise<Rec>;
-  update(ctx: AppContext, user: UserRow, id: string, input: Input): Promise<Rec>;
-  delete(ctx: AppContext, user: UserRow, id: string): Promise<void>;
+  list(ctx: AppContext, checked: ProjectAccess, query: ListQuery): Promise<ListResponse<Rec>>;
+  create(ctx: AppContext, checked: ProjectAccess, input: Input): Promise<Rec>;
+  read(ctx: AppContext, checked: ProjectAccess, id: string): Promise<Rec>;
+  update(ctx: AppContext, checked: ProjectAccess, id: string, input: Input): Promise<Rec>;
+  delete(ctx: AppContext, checked: ProjectAccess, id: string): Promise<void>;
 }
 
-/** The operations and, for other services of the kind, the loading of one record with its project's rights. */
+/** The operations and, for other services of the kind, the loading of one record of the checked project. */
 export interface ProjectRecordService<T extends ProjectRecordTable, Spec extends ListSpec, Rec, Input>
   extends ProjectRecordOperations<Spec, Rec, Input> {
-  /** A record with the caller's rights on its project (as stored); 404 when either is not readable. */
-  load(ctx: AppContext, user: UserRow, id: string): Promise<{ row: ProjectRecordRow<T> } & ProjectAccess>;
+  /** The record `id` of the checked project (a route declared with `ofRecord`); 404 once deleted. */
+  load(ctx: AppContext, checked: ProjectAccess, id: string): Promise<ProjectRecordRow<T>>;
 }
 
 /** The fields every project record answers with. */
@@ -90,10 +90,13 @@ export function projectRecords<T extends ProjectRecordTable, Spec extends ListSp
   /** Uniqueness is the unique index's (so two writers cannot both win); its refusal is a 409. */
   const unique = <W>(write: () => Promise<W>) => refusingDuplicates(write, AppError.conflict(kind.conflict));
 
-  async function load(ctx: AppContext, user: UserRow, id: string): Promise<{ row: ProjectRecordRow<T> } & ProjectAccess> {
-    const [row] = asRows(await ctx.db.select().from(anyTable).where(eq(table.id, id)).limit(1));
+  /** The record `id` if it belongs to the checked project. */
+  const ofProject = ({ project }: ProjectAccess, id: string) => and(eq(table.id, id), eq(table.projectId, project.id));
+
+  async function load(ctx: AppContext, checked: ProjectAccess, id: string): Promise<ProjectRecordRow<T>> {
+    const [row] = asRows(await ctx.db.select().from(anyTable).where(ofProject(checked, id)).limit(1));
     if (!row) throw AppError.notFound();
-    return { row, ...(await readableProject(ctx, user, row.projectId)) };
+    return row;
   }
 
   return {
@@ -101,43 +104,37 @@ export function projectRecords<T extends ProjectRecordTable, Spec extends ListSp
     ofRecord: storedOwner(table.id, table.projectId),
     load,
 
-    async list(ctx: AppContext, user: UserRow, projectId: string, query: ListQuery): Promise<ListResponse<Rec>> {
-      await readableProject(ctx, user, projectId);
+    async list(ctx: AppContext, { project }: ProjectAccess, query: ListQuery): Promise<ListResponse<Rec>> {
       const page = await listPage(list, query, kind.columns, {
         rows: ctx.db.select().from(anyTable).$dynamic(),
         count: ctx.db.select({ total: count() }).from(anyTable).$dynamic(),
-        where: eq(table.projectId, projectId),
+        where: eq(table.projectId, project.id),
         id: table.id,
       });
       return { records: asRows(page.records).map(kind.toRecord), total: page.total };
     },
 
-    async create(ctx: AppContext, user: UserRow, projectId: string, input: Input): Promise<Rec> {
-      const { project, permissions } = await readableProject(ctx, user, projectId);
-      demand(permissions.canCreateSubProject);
+    async create(ctx: AppContext, { project }: ProjectAccess, input: Input): Promise<Rec> {
       const now = ctx.now();
       const values = { ...kind.toValues(input), projectId: project.id, createdAt: now, updatedAt: now };
       const [row] = asRows(await unique(() => ctx.db.insert(anyTable).values(values).returning()));
       return kind.toRecord(row!);
     },
 
-    async read(ctx: AppContext, user: UserRow, id: string): Promise<Rec> {
-      return kind.toRecord((await load(ctx, user, id)).row);
+    async read(ctx: AppContext, checked: ProjectAccess, id: string): Promise<Rec> {
+      return kind.toRecord(await load(ctx, checked, id));
     },
 
-    async update(ctx: AppContext, user: UserRow, id: string, input: Input): Promise<Rec> {
-      const { row, permissions } = await load(ctx, user, id);
-      demand(permissions.canUpdateSubProject);
+    async update(ctx: AppContext, checked: ProjectAccess, id: string, input: Input): Promise<Rec> {
       const values = { ...kind.toValues(input), updatedAt: ctx.now() };
-      const [updated] = asRows(await unique(() => ctx.db.update(anyTable).set(values).where(eq(table.id, row.id)).returning()));
+      const [updated] = asRows(await unique(() => ctx.db.update(anyTable).set(values).where(ofProject(checked, id)).returning()));
+      // Deleted since the access check.
       if (!updated) throw AppError.notFound();
       return kind.toRecord(updated);
     },
 
-    async delete(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-      const { row, permissions } = await load(ctx, user, id);
-      demand(permissions.canDeleteSubProject);
-      await ctx.db.delete(anyTable).where(eq(table.id, row.id));
+    async delete(ctx: AppContext, checked: ProjectAccess, id: string): Promise<void> {
+      await ctx.db.delete(anyTable).where(ofProject(checked, id));
     },
   };
 }

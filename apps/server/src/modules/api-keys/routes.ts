@@ -9,7 +9,7 @@ import {
 } from '@console/contracts';
 import type { AppContext } from '../../context';
 import { apiKeys } from '../../db/schema/index';
-import { access, storedOwner } from '../../platform/access';
+import { access, storedOwner, workspaceAccessOf } from '../../platform/access';
 import { requireAuth } from '../../platform/authenticate';
 import { listQuery } from '../../platform/listing';
 import { idParams, noContent, refusals, security } from '../../platform/params';
@@ -32,7 +32,7 @@ export function apiKeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: listQuery(apiKeyList),
         response: { 200: listResponse(apiKeySchema), ...refusals },
       },
-      handler: (request) => listApiKeys(ctx, requireAuth(request).user, request.params.id, request.query),
+      handler: (request) => listApiKeys(ctx, workspaceAccessOf(request), request.query),
     });
 
     app.post('/workspace/:id/api-key', {
@@ -47,7 +47,7 @@ export function apiKeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 201: createdApiKeySchema, ...refusals },
       },
       handler: async (request, reply) =>
-        reply.status(201).send(await createApiKey(ctx, requireAuth(request).user, request.params.id, request.body)),
+        reply.status(201).send(await createApiKey(ctx, requireAuth(request).user, workspaceAccessOf(request), request.body)),
     });
 
     app.put('/api-key/:id', {
@@ -60,14 +60,14 @@ export function apiKeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: updateApiKeyBody,
         response: { 200: apiKeySchema, ...refusals },
       },
-      handler: (request) => updateApiKey(ctx, requireAuth(request).user, request.params.id, request.body),
+      handler: (request) => updateApiKey(ctx, workspaceAccessOf(request), request.params.id, request.body),
     });
 
     app.delete('/api-key/:id', {
       config: { access: access.workspace('canDeleteApiKey', ofApiKey) },
       schema: { tags, security, summary: 'Delete an API key (workspace admins)', params: idParams, response: { 204: noContent, ...refusals } },
       handler: async (request, reply) => {
-        await deleteApiKey(ctx, requireAuth(request).user, request.params.id);
+        await deleteApiKey(ctx, workspaceAccessOf(request), request.params.id);
         return reply.status(204).send(null);
       },
     });

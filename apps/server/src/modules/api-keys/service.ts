@@ -15,7 +15,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { apiKeys, deployments, projectIsComplete, projects, type ApiKeyRow, type UserRow } from '../../db/schema/index';
-import { demand, readableWorkspace } from '../../platform/access';
+import type { WorkspaceAccess } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
 import { sha256 } from '../../platform/secrets';
@@ -45,13 +45,7 @@ export function generateApiKey(): string {
   return `${API_KEY_PREFIX}${randomBytes(API_KEY_RANDOM_BYTES).toString('base64url')}`;
 }
 
-export async function listApiKeys(
-  ctx: AppContext,
-  user: UserRow,
-  workspaceId: string,
-  query: ListQuery,
-): Promise<ListResponse<ApiKey>> {
-  await readableWorkspace(ctx, user, workspaceId);
+export async function listApiKeys(ctx: AppContext, { workspace }: WorkspaceAccess, query: ListQuery): Promise<ListResponse<ApiKey>> {
   const page = await listPage(
     apiKeyList,
     query,
@@ -66,7 +60,7 @@ export async function listApiKeys(
     {
       rows: ctx.db.select().from(apiKeys).$dynamic(),
       count: ctx.db.select({ total: count() }).from(apiKeys).$dynamic(),
-      where: eq(apiKeys.workspaceId, workspaceId),
+      where: eq(apiKeys.workspaceId, workspace.id),
       id: apiKeys.id,
     },
   );
@@ -77,16 +71,14 @@ export async function listApiKeys(
 export async function createApiKey(
   ctx: AppContext,
   user: UserRow,
-  workspaceId: string,
+  { workspace }: WorkspaceAccess,
   input: z.output<ReturnType<typeof createApiKeyBody>>,
 ): Promise<CreatedApiKey> {
-  const { permissions } = await readableWorkspace(ctx, user, workspaceId);
-  demand(permissions.canCreateApiKey);
   const [deployment] = await ctx.db
     .select({ id: deployments.id })
     .from(deployments)
     .innerJoin(projects, eq(projects.id, deployments.projectId))
-    .where(and(eq(deployments.id, input.resource_id), eq(projects.workspaceId, workspaceId), projectIsComplete()))
+    .where(and(eq(deployments.id, input.resource_id), eq(projects.workspaceId, workspace.id), projectIsComplete()))
     .limit(1);
   if (!deployment) throw AppError.badRequest(apiKeyMessages.foreignResource);
   const key = generateApiKey();
@@ -94,7 +86,7 @@ export async function createApiKey(
   const [row] = await ctx.db
     .insert(apiKeys)
     .values({
-      workspaceId,
+      workspaceId: workspace.id,
       displayName: input.display_name,
       description: input.description,
       status: 'active',
@@ -113,35 +105,29 @@ export async function createApiKey(
   return { ...toApiKey(row), key };
 }
 
-/** A key the caller may read through its workspace (else 404, like any foreign resource). */
-async function readableApiKey(ctx: AppContext, user: UserRow, id: string) {
-  const [row] = await ctx.db.select().from(apiKeys).where(eq(apiKeys.id, id)).limit(1);
-  if (!row) throw AppError.notFound();
-  const access = await readableWorkspace(ctx, user, row.workspaceId);
-  return { row, ...access };
+/** The key `id` of the checked workspace. */
+function keyOf({ workspace }: WorkspaceAccess, id: string) {
+  return and(eq(apiKeys.id, id), eq(apiKeys.workspaceId, workspace.id));
 }
 
 export async function updateApiKey(
   ctx: AppContext,
-  user: UserRow,
+  checked: WorkspaceAccess,
   id: string,
   input: z.output<typeof updateApiKeyBody>,
 ): Promise<ApiKey> {
-  const { permissions } = await readableApiKey(ctx, user, id);
-  demand(permissions.canUpdateApiKey);
   const [row] = await ctx.db
     .update(apiKeys)
     .set({ description: input.description, status: input.status, updatedAt: ctx.now() })
-    .where(eq(apiKeys.id, id))
+    .where(keyOf(checked, id))
     .returning();
+  // Deleted between the access check and the update.
   if (!row) throw AppError.notFound();
   return toApiKey(row);
 }
 
-export async function deleteApiKey(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-  const { permissions } = await readableApiKey(ctx, user, id);
-  demand(permissions.canDeleteApiKey);
-  await ctx.db.delete(apiKeys).where(eq(apiKeys.id, id));
+export async function deleteApiKey(ctx: AppContext, checked: WorkspaceAccess, id: string): Promise<void> {
+  await ctx.db.delete(apiKeys).where(keyOf(checked, id));
 }
 
 /**

@@ -9,8 +9,7 @@ import {
   updateChannelConfigBody,
 } from '@console/contracts';
 import type { AppContext } from '../../context';
-import { access } from '../../platform/access';
-import { requireAuth } from '../../platform/authenticate';
+import { access, projectAccessOf } from '../../platform/access';
 import { listQuery } from '../../platform/listing';
 import { idParams, noContent, refusals, security } from '../../platform/params';
 import { createChannel, deleteChannel, listChannels, ofChannel, readChannel, updateChannel, updateChannelConfig } from './service';
@@ -29,7 +28,7 @@ export function channelRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: listQuery(channelList),
         response: { 200: listResponse(channelSummarySchema), ...refusals },
       },
-      handler: (request) => listChannels(ctx, requireAuth(request).user, request.params.id, request.query),
+      handler: (request) => listChannels(ctx, projectAccessOf(request), request.query),
     });
 
     app.post('/project/:id/channel', {
@@ -43,13 +42,13 @@ export function channelRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 201: channelSchema, ...refusals },
       },
       handler: async (request, reply) =>
-        reply.status(201).send(await createChannel(ctx, requireAuth(request).user, request.params.id, request.body)),
+        reply.status(201).send(await createChannel(ctx, projectAccessOf(request), request.body)),
     });
 
     app.get('/channel/:id', {
       config: { access: access.project('read', ofChannel) },
       schema: { tags, security, summary: 'One channel with its configuration (its project readers)', params: idParams, response: { 200: channelSchema, ...refusals } },
-      handler: (request) => readChannel(ctx, requireAuth(request).user, request.params.id),
+      handler: (request) => readChannel(ctx, projectAccessOf(request), request.params.id),
     });
 
     app.put('/channel/:id', {
@@ -62,14 +61,14 @@ export function channelRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: updateChannelBody,
         response: { 200: channelSchema, ...refusals },
       },
-      handler: (request) => updateChannel(ctx, requireAuth(request).user, request.params.id, request.body),
+      handler: (request) => updateChannel(ctx, projectAccessOf(request), request.params.id, request.body),
     });
 
     app.delete('/channel/:id', {
       config: { access: access.project('canDeleteSubProject', ofChannel) },
       schema: { tags, security, summary: 'Delete a channel (project admins)', params: idParams, response: { 204: noContent, ...refusals } },
       handler: async (request, reply) => {
-        await deleteChannel(ctx, requireAuth(request).user, request.params.id);
+        await deleteChannel(ctx, projectAccessOf(request), request.params.id);
         return reply.status(204).send(null);
       },
     });
@@ -84,7 +83,7 @@ export function channelRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: updateChannelConfigBody,
         response: { 200: channelSchema, ...refusals },
       },
-      handler: (request) => updateChannelConfig(ctx, requireAuth(request).user, request.params.id, request.body),
+      handler: (request) => updateChannelConfig(ctx, projectAccessOf(request), request.params.id, request.body),
     });
   };
 }

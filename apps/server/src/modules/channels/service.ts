@@ -11,8 +11,8 @@ import {
 } from '@console/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { channels, type ChannelRow, type UserRow } from '../../db/schema/index';
-import { demand, storedOwner } from '../../platform/access';
+import { channels, type ChannelRow } from '../../db/schema/index';
+import { storedOwner, type ProjectAccess } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { projectRecordFields, projectRecords } from '../../platform/project-records';
 import { randomToken } from '../../platform/secrets';
@@ -86,24 +86,22 @@ async function writeChannel(ctx: AppContext, id: string, values: Partial<typeof 
 /** Rename, activate or return to draft (project admins and editors: the Update modal of project-areas §4). */
 export async function updateChannel(
   ctx: AppContext,
-  user: UserRow,
+  checked: ProjectAccess,
   id: string,
   input: z.output<typeof updateChannelBody>,
 ): Promise<Channel> {
-  const { row, permissions } = await channelRecords.load(ctx, user, id);
-  demand(permissions.canUpdateSubProject);
+  const row = await channelRecords.load(ctx, checked, id);
   return writeChannel(ctx, row.id, { displayName: input.display_name, status: input.status });
 }
 
 /** Replace the configuration; only the web type has one (the body is checked as a web config). */
 export async function updateChannelConfig(
   ctx: AppContext,
-  user: UserRow,
+  checked: ProjectAccess,
   id: string,
   input: z.output<typeof updateChannelConfigBody>,
 ): Promise<Channel> {
-  const { row, permissions } = await channelRecords.load(ctx, user, id);
-  demand(permissions.canUpdateSubProject);
+  const row = await channelRecords.load(ctx, checked, id);
   if (row.type !== 'web') throw AppError.badRequest(channelMessages.notImplemented);
   // Through JSON: the parsed form may carry undefined fields that jsonb would drop anyway.
   return writeChannel(ctx, row.id, { config: JSON.parse(JSON.stringify(input.config)) as Record<string, unknown> });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { contents, type UserRow } from '../../db/schema/index';
-import { readableProject } from '../../platform/access';
+import type { ProjectAccess } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { newestSnapshotId } from '../snapshots/service';
 import { chatMessages } from './messages';
@@ -13,17 +13,15 @@ import { consoleVisitor } from './visitors';
  * newest snapshot, whatever is deployed, and sees the engine's trace. Its events say 'realtime'. The answer
  * is JSON already (./query.ts).
  */
-export async function realtimeQuery(ctx: AppContext, user: UserRow, projectId: string, query: ChatQuery): Promise<string> {
+export async function realtimeQuery(ctx: AppContext, user: UserRow, { project }: ProjectAccess, query: ChatQuery): Promise<string> {
   const receivedAt = ctx.now();
-  const { project } = await readableProject(ctx, user, projectId);
   const snapshotId = await newestSnapshotId(ctx.db, project.id);
   if (!snapshotId) throw AppError.conflict(chatMessages.notSynced);
   return runQuery(ctx, { projectId: project.id, deploymentId: null, snapshotId, integrationType: 'realtime', visitorId: consoleVisitor(user) }, query, receivedAt);
 }
 
 /** The content item a reporting id names in the project now (answers and events carry reporting ids). */
-export async function convertReportingId(ctx: AppContext, user: UserRow, projectId: string, reportingId: string): Promise<{ id: string }> {
-  const { project } = await readableProject(ctx, user, projectId);
+export async function convertReportingId(ctx: AppContext, { project }: ProjectAccess, reportingId: string): Promise<{ id: string }> {
   const [row] = await ctx.db
     .select({ id: contents.id })
     .from(contents)

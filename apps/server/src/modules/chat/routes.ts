@@ -10,7 +10,7 @@ import {
   widgetConfigAnswer,
 } from '@console/contracts';
 import type { AppContext } from '../../context';
-import { access } from '../../platform/access';
+import { access, projectAccessOf } from '../../platform/access';
 import { requireAuth } from '../../platform/authenticate';
 import { AppError } from '../../platform/errors';
 import { idParams, noContent, refusals, security, uuidParam } from '../../platform/params';
@@ -118,7 +118,7 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: chatQueryBody,
         response: { 200: realtimeAnswerSchema, ...refusals },
       },
-      handler: async (request, reply) => sendRendered(reply, await realtimeQuery(ctx, requireAuth(request).user, request.params.id, request.body)),
+      handler: async (request, reply) => sendRendered(reply, await realtimeQuery(ctx, requireAuth(request).user, projectAccessOf(request), request.body)),
     });
 
     app.get('/project/:id/convert-reporting-id/:reportingId', {
@@ -130,7 +130,7 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         params: reportingIdParams,
         response: { 200: convertReportingIdAnswer, ...refusals },
       },
-      handler: (request) => convertReportingId(ctx, requireAuth(request).user, request.params.id, request.params.reportingId),
+      handler: (request) => convertReportingId(ctx, projectAccessOf(request), request.params.reportingId),
     });
   };
 }

@@ -1,12 +1,12 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { contentActionList, type ContentAction, type contentActionBody, type ListQuery, type ListResponse } from '@console/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { contentActions, contents, type ContentActionRow, type UserRow } from '../../db/schema/index';
-import { demand, readableProject } from '../../platform/access';
+import { contentActions, contents, type ContentActionRow } from '../../db/schema/index';
+import type { ProjectAccess } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
-import { readableContent, touchContent } from './service';
+import { touchContent } from './service';
 
 /**
  * The quick replies offered with a content item (a query with its utterance, or an event). Like
@@ -24,20 +24,19 @@ export function toContentAction(row: ContentActionRow): ContentAction {
   };
 }
 
-/** An action the caller may read, authorised through its item's stored project (else 404). */
-async function readableAction(ctx: AppContext, user: UserRow, id: string) {
+/** The action `id` of an item of the checked project (a route declared with `ofAction`); 404 once deleted. */
+async function actionOf(ctx: AppContext, { project }: ProjectAccess, id: string): Promise<ContentActionRow> {
   const [found] = await ctx.db
-    .select({ row: contentActions, projectId: contents.projectId })
+    .select({ row: contentActions })
     .from(contentActions)
     .innerJoin(contents, eq(contents.id, contentActions.contentId))
-    .where(eq(contentActions.id, id))
+    .where(and(eq(contentActions.id, id), eq(contents.projectId, project.id)))
     .limit(1);
   if (!found) throw AppError.notFound();
-  return { row: found.row, ...(await readableProject(ctx, user, found.projectId)) };
+  return found.row;
 }
 
-export async function listActions(ctx: AppContext, user: UserRow, contentId: string, query: ListQuery): Promise<ListResponse<ContentAction>> {
-  await readableContent(ctx, user, contentId);
+export async function listActions(ctx: AppContext, contentId: string, query: ListQuery): Promise<ListResponse<ContentAction>> {
   const page = await listPage(
     contentActionList,
     query,
@@ -54,12 +53,9 @@ export async function listActions(ctx: AppContext, user: UserRow, contentId: str
 
 export async function createAction(
   ctx: AppContext,
-  user: UserRow,
   contentId: string,
   input: z.output<typeof contentActionBody>,
 ): Promise<ContentAction> {
-  const { permissions } = await readableContent(ctx, user, contentId);
-  demand(permissions.canUpdateSubProject);
   const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -75,12 +71,11 @@ export async function createAction(
 
 export async function updateAction(
   ctx: AppContext,
-  user: UserRow,
+  checked: ProjectAccess,
   id: string,
   input: z.output<typeof contentActionBody>,
 ): Promise<ContentAction> {
-  const { row: current, permissions } = await readableAction(ctx, user, id);
-  demand(permissions.canUpdateSubProject);
+  const current = await actionOf(ctx, checked, id);
   const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
@@ -95,9 +90,8 @@ export async function updateAction(
   return toContentAction(row);
 }
 
-export async function deleteAction(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-  const { row, permissions } = await readableAction(ctx, user, id);
-  demand(permissions.canUpdateSubProject);
+export async function deleteAction(ctx: AppContext, checked: ProjectAccess, id: string): Promise<void> {
+  const row = await actionOf(ctx, checked, id);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     await tx.delete(contentActions).where(eq(contentActions.id, id));

@@ -16,8 +16,7 @@ import {
   updateContentResponseBody,
 } from '@console/contracts';
 import type { AppContext } from '../../context';
-import { access } from '../../platform/access';
-import { requireAuth } from '../../platform/authenticate';
+import { access, projectAccessOf } from '../../platform/access';
 import { listQuery } from '../../platform/listing';
 import { idParams, noContent, refusals, security } from '../../platform/params';
 import { ofSource } from '../sources/service';
@@ -54,7 +53,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: listQuery(contentList),
         response: { 200: listResponse(contentSummarySchema), ...refusals },
       },
-      handler: (request) => listContents(ctx, requireAuth(request).user, request.params.id, request.query),
+      handler: (request) => listContents(ctx, projectAccessOf(request), request.query),
     });
 
     app.post('/project/:id/content', {
@@ -68,7 +67,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 201: contentSchema, ...refusals },
       },
       handler: async (request, reply) =>
-        reply.status(201).send(await createContent(ctx, requireAuth(request).user, request.params.id, request.body)),
+        reply.status(201).send(await createContent(ctx, projectAccessOf(request), request.body)),
     });
 
     app.get('/source/:id/content', {
@@ -81,7 +80,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: listQuery(contentList),
         response: { 200: listResponse(contentSummarySchema), ...refusals },
       },
-      handler: (request) => listSourceContents(ctx, requireAuth(request).user, request.params.id, request.query),
+      handler: (request) => listSourceContents(ctx, projectAccessOf(request), request.params.id, request.query),
     });
 
     app.get('/project/:id/content/utterances', {
@@ -95,7 +94,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: z.string().describe('CSV (UTF-8 with BOM, CRLF), columns as CONTENT_EXPORT_COLUMNS'), ...refusals },
       },
       handler: async (request, reply) => {
-        const { fileName, stream } = await exportContents(ctx, requireAuth(request).user, request.params.id);
+        const { fileName, stream } = await exportContents(ctx, projectAccessOf(request).project);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', attachmentDisposition(fileName))
@@ -106,7 +105,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/content/:id', {
       config: { access: access.project('read', ofContent) },
       schema: { tags, security, summary: 'One content item with its response (project readers)', params: idParams, response: { 200: contentSchema, ...refusals } },
-      handler: (request) => readContent(ctx, requireAuth(request).user, request.params.id),
+      handler: (request) => readContent(ctx, projectAccessOf(request), request.params.id),
     });
 
     app.put('/content/:id', {
@@ -119,7 +118,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: updateContentBody,
         response: { 200: contentSchema, ...refusals },
       },
-      handler: (request) => updateContent(ctx, requireAuth(request).user, request.params.id, request.body),
+      handler: (request) => updateContent(ctx, projectAccessOf(request), request.params.id, request.body),
     });
 
     app.put('/content/:id/response', {
@@ -132,7 +131,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: updateContentResponseBody,
         response: { 200: contentSchema, ...refusals },
       },
-      handler: (request) => updateContentResponse(ctx, requireAuth(request).user, request.params.id, request.body),
+      handler: (request) => updateContentResponse(ctx, projectAccessOf(request), request.params.id, request.body),
     });
 
     app.delete('/content/:id', {
@@ -145,7 +144,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 204: noContent, ...refusals },
       },
       handler: async (request, reply) => {
-        await deleteContent(ctx, requireAuth(request).user, request.params.id);
+        await deleteContent(ctx, projectAccessOf(request), request.params.id);
         return reply.status(204).send(null);
       },
     });
@@ -162,7 +161,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: listQuery(contentUtteranceList),
         response: { 200: listResponse(contentUtteranceSchema), ...refusals },
       },
-      handler: (request) => listUtterances(ctx, requireAuth(request).user, request.params.id, request.query),
+      handler: (request) => listUtterances(ctx, request.params.id, request.query),
     });
 
     app.post('/content/:id/utterance', {
@@ -176,7 +175,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 201: contentUtteranceSchema, ...refusals },
       },
       handler: async (request, reply) =>
-        reply.status(201).send(await createUtterance(ctx, requireAuth(request).user, request.params.id, request.body)),
+        reply.status(201).send(await createUtterance(ctx, request.params.id, request.body)),
     });
 
     app.put('/content-utterance/:id', {
@@ -189,14 +188,14 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: contentUtteranceBody,
         response: { 200: contentUtteranceSchema, ...refusals },
       },
-      handler: (request) => updateUtterance(ctx, requireAuth(request).user, request.params.id, request.body),
+      handler: (request) => updateUtterance(ctx, projectAccessOf(request), request.params.id, request.body),
     });
 
     app.delete('/content-utterance/:id', {
       config: { access: access.project('canUpdateSubProject', ofUtterance) },
       schema: { tags, security, summary: 'Remove an utterance (project admins and editors)', params: idParams, response: { 204: noContent, ...refusals } },
       handler: async (request, reply) => {
-        await deleteUtterance(ctx, requireAuth(request).user, request.params.id);
+        await deleteUtterance(ctx, projectAccessOf(request), request.params.id);
         return reply.status(204).send(null);
       },
     });
@@ -213,7 +212,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: listQuery(contentActionList),
         response: { 200: listResponse(contentActionSchema), ...refusals },
       },
-      handler: (request) => listActions(ctx, requireAuth(request).user, request.params.id, request.query),
+      handler: (request) => listActions(ctx, request.params.id, request.query),
     });
 
     app.post('/content/:id/action', {
@@ -227,7 +226,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 201: contentActionSchema, ...refusals },
       },
       handler: async (request, reply) =>
-        reply.status(201).send(await createAction(ctx, requireAuth(request).user, request.params.id, request.body)),
+        reply.status(201).send(await createAction(ctx, request.params.id, request.body)),
     });
 
     app.put('/content-action/:id', {
@@ -240,14 +239,14 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: contentActionBody,
         response: { 200: contentActionSchema, ...refusals },
       },
-      handler: (request) => updateAction(ctx, requireAuth(request).user, request.params.id, request.body),
+      handler: (request) => updateAction(ctx, projectAccessOf(request), request.params.id, request.body),
     });
 
     app.delete('/content-action/:id', {
       config: { access: access.project('canUpdateSubProject', ofAction) },
       schema: { tags, security, summary: 'Remove an action (project admins and editors)', params: idParams, response: { 204: noContent, ...refusals } },
       handler: async (request, reply) => {
-        await deleteAction(ctx, requireAuth(request).user, request.params.id);
+        await deleteAction(ctx, projectAccessOf(request), request.params.id);
         return reply.status(204).send(null);
       },
     });

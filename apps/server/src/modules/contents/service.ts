@@ -17,11 +17,11 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { contentActions, contents, contentUtterances, sources, type ContentRow, type UserRow } from '../../db/schema/index';
-import { demand, pathIdOf, readableProject, storedOwner, type Locate, type ProjectAccess } from '../../platform/access';
+import { contentActions, contents, contentUtterances, sources, type ContentRow } from '../../db/schema/index';
+import { demand, pathIdOf, storedOwner, type Locate, type ProjectAccess } from '../../platform/access';
 import { AppError, pgErrorCode } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
-import { readableSource } from '../sources/service';
+import { sourceOf } from '../sources/service';
 
 /** A content item's project, for the access declarations of routes under /content/{id}. */
 export const ofContent = storedOwner(contents.id, contents.projectId);
@@ -90,11 +90,15 @@ export async function touchContent(db: Executor, contentId: string, now: Date): 
   await db.update(contents).set({ updatedAt: now }).where(eq(contents.id, contentId));
 }
 
-/** A content item the caller may read (else 404), with the caller's rights on its project as stored. */
-export async function readableContent(ctx: AppContext, user: UserRow, id: string): Promise<ProjectAccess & { row: ContentRow }> {
-  const [row] = await ctx.db.select().from(contents).where(eq(contents.id, id)).limit(1);
+/** The content item `id` of the checked project (a route declared with `ofContent`); 404 once deleted. */
+async function contentOf(ctx: AppContext, { project }: ProjectAccess, id: string): Promise<ContentRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(contents)
+    .where(and(eq(contents.id, id), eq(contents.projectId, project.id)))
+    .limit(1);
   if (!row) throw AppError.notFound();
-  return { row, ...(await readableProject(ctx, user, row.projectId)) };
+  return row;
 }
 
 async function contentPage(ctx: AppContext, query: ListQuery, where: ReturnType<typeof eq>): Promise<ListResponse<ContentSummary>> {
@@ -118,32 +122,33 @@ async function contentPage(ctx: AppContext, query: ListQuery, where: ReturnType<
   return { records: page.records.map(toContentSummary), total: page.total };
 }
 
-export async function listContents(ctx: AppContext, user: UserRow, projectId: string, query: ListQuery): Promise<ListResponse<ContentSummary>> {
-  await readableProject(ctx, user, projectId);
-  return contentPage(ctx, query, eq(contents.projectId, projectId));
+export async function listContents(ctx: AppContext, { project }: ProjectAccess, query: ListQuery): Promise<ListResponse<ContentSummary>> {
+  return contentPage(ctx, query, eq(contents.projectId, project.id));
 }
 
 /** The items of one source; its project (as stored) is the one checked. */
-export async function listSourceContents(ctx: AppContext, user: UserRow, sourceId: string, query: ListQuery): Promise<ListResponse<ContentSummary>> {
-  const { source } = await readableSource(ctx, user, sourceId);
+export async function listSourceContents(
+  ctx: AppContext,
+  checked: ProjectAccess,
+  sourceId: string,
+  query: ListQuery,
+): Promise<ListResponse<ContentSummary>> {
+  const source = await sourceOf(ctx, checked, sourceId);
   return contentPage(ctx, query, eq(contents.sourceId, source.id));
 }
 
 /** A new item starts active with an empty response; a source it names must be one of the same project. */
 export async function createContent(
   ctx: AppContext,
-  user: UserRow,
-  projectId: string,
+  { project }: ProjectAccess,
   input: z.output<typeof createContentBody>,
 ): Promise<Content> {
-  const { permissions } = await readableProject(ctx, user, projectId);
-  demand(permissions.canCreateSubProject);
   const sourceId = input.source_id ?? null;
   if (sourceId) {
     const [source] = await ctx.db
       .select({ id: sources.id })
       .from(sources)
-      .where(and(eq(sources.id, sourceId), eq(sources.projectId, projectId)))
+      .where(and(eq(sources.id, sourceId), eq(sources.projectId, project.id)))
       .limit(1);
     if (!source) throw AppError.badRequest(contentServiceMessages.foreignSource);
   }
@@ -152,7 +157,7 @@ export async function createContent(
     const [row] = await ctx.db
       .insert(contents)
       .values({
-        projectId,
+        projectId: project.id,
         sourceId,
         subject: input.subject,
         status: DEFAULT_CONTENT_STATUS,
@@ -171,18 +176,22 @@ export async function createContent(
   }
 }
 
-export async function readContent(ctx: AppContext, user: UserRow, id: string): Promise<Content> {
-  return toContent((await readableContent(ctx, user, id)).row);
+export async function readContent(ctx: AppContext, checked: ProjectAccess, id: string): Promise<Content> {
+  return toContent(await contentOf(ctx, checked, id));
 }
 
 /**
  * Subject and status. Activating and deactivating belong to the delete right (project-areas §6),
- * so a changed status needs it beside the update right; the same status is a plain update.
+ * so a changed status needs it beside the update right the route declares; the same status is a plain update.
  */
-export async function updateContent(ctx: AppContext, user: UserRow, id: string, input: z.output<typeof updateContentBody>): Promise<Content> {
-  const { row: current, permissions } = await readableContent(ctx, user, id);
-  demand(permissions.canUpdateSubProject);
-  if (input.status !== undefined && input.status !== current.status) demand(permissions.canDeleteSubProject);
+export async function updateContent(
+  ctx: AppContext,
+  checked: ProjectAccess,
+  id: string,
+  input: z.output<typeof updateContentBody>,
+): Promise<Content> {
+  const current = await contentOf(ctx, checked, id);
+  if (input.status !== undefined && input.status !== current.status) demand(checked.permissions.canDeleteSubProject);
   const [row] = await ctx.db
     .update(contents)
     .set({ subject: input.subject ?? current.subject, status: input.status ?? current.status, updatedAt: ctx.now() })
@@ -195,24 +204,20 @@ export async function updateContent(ctx: AppContext, user: UserRow, id: string, 
 /** Stores the canonical response and its word count together, so the count is right after every save. */
 export async function updateContentResponse(
   ctx: AppContext,
-  user: UserRow,
+  { project }: ProjectAccess,
   id: string,
   input: z.output<typeof updateContentResponseBody>,
 ): Promise<Content> {
-  const { permissions } = await readableContent(ctx, user, id);
-  demand(permissions.canUpdateSubProject);
   const [row] = await ctx.db
     .update(contents)
     .set({ responsePm: input.response_pm, numResponseWords: responseWordCount(input.response_pm), updatedAt: ctx.now() })
-    .where(eq(contents.id, id))
+    .where(and(eq(contents.id, id), eq(contents.projectId, project.id)))
     .returning();
   if (!row) throw AppError.notFound();
   return toContent(row);
 }
 
 /** Utterances and actions go with the item (foreign-key cascades). */
-export async function deleteContent(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-  const { permissions } = await readableContent(ctx, user, id);
-  demand(permissions.canDeleteSubProject);
-  await ctx.db.delete(contents).where(eq(contents.id, id));
+export async function deleteContent(ctx: AppContext, { project }: ProjectAccess, id: string): Promise<void> {
+  await ctx.db.delete(contents).where(and(eq(contents.id, id), eq(contents.projectId, project.id)));
 }

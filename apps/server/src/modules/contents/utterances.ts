@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import {
   contentMessages,
   contentUtteranceList,
@@ -9,11 +9,11 @@ import {
 } from '@console/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { contents, contentUtterances, type ContentUtteranceRow, type UserRow } from '../../db/schema/index';
-import { demand, readableProject } from '../../platform/access';
+import { contents, contentUtterances, type ContentUtteranceRow } from '../../db/schema/index';
+import type { ProjectAccess } from '../../platform/access';
 import { AppError, refusingDuplicates } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
-import { readableContent, touchContent } from './service';
+import { touchContent } from './service';
 
 /**
  * The utterances that ask for a content item. They are edit rows of the item: adding, changing and
@@ -30,16 +30,16 @@ export function toContentUtterance(row: ContentUtteranceRow): ContentUtterance {
   };
 }
 
-/** An utterance the caller may read, authorised through its item's stored project (else 404). */
-async function readableUtterance(ctx: AppContext, user: UserRow, id: string) {
+/** The utterance `id` of an item of the checked project (a route declared with `ofUtterance`); 404 once deleted. */
+async function utteranceOf(ctx: AppContext, { project }: ProjectAccess, id: string): Promise<ContentUtteranceRow> {
   const [found] = await ctx.db
-    .select({ row: contentUtterances, projectId: contents.projectId })
+    .select({ row: contentUtterances })
     .from(contentUtterances)
     .innerJoin(contents, eq(contents.id, contentUtterances.contentId))
-    .where(eq(contentUtterances.id, id))
+    .where(and(eq(contentUtterances.id, id), eq(contents.projectId, project.id)))
     .limit(1);
   if (!found) throw AppError.notFound();
-  return { row: found.row, ...(await readableProject(ctx, user, found.projectId)) };
+  return found.row;
 }
 
 /** Utterances are unique within the item regardless of case and surrounding space; the unique index decides races. */
@@ -49,11 +49,9 @@ function uniquely<T>(write: () => Promise<T>): Promise<T> {
 
 export async function listUtterances(
   ctx: AppContext,
-  user: UserRow,
   contentId: string,
   query: ListQuery,
 ): Promise<ListResponse<ContentUtterance>> {
-  await readableContent(ctx, user, contentId);
   const page = await listPage(
     contentUtteranceList,
     query,
@@ -70,12 +68,9 @@ export async function listUtterances(
 
 export async function createUtterance(
   ctx: AppContext,
-  user: UserRow,
   contentId: string,
   input: z.output<typeof contentUtteranceBody>,
 ): Promise<ContentUtterance> {
-  const { permissions } = await readableContent(ctx, user, contentId);
-  demand(permissions.canUpdateSubProject);
   const now = ctx.now();
   const row = await uniquely(() =>
     ctx.db.transaction(async (tx) => {
@@ -90,12 +85,11 @@ export async function createUtterance(
 
 export async function updateUtterance(
   ctx: AppContext,
-  user: UserRow,
+  checked: ProjectAccess,
   id: string,
   input: z.output<typeof contentUtteranceBody>,
 ): Promise<ContentUtterance> {
-  const { row: current, permissions } = await readableUtterance(ctx, user, id);
-  demand(permissions.canUpdateSubProject);
+  const current = await utteranceOf(ctx, checked, id);
   const now = ctx.now();
   const row = await uniquely(() =>
     ctx.db.transaction(async (tx) => {
@@ -112,9 +106,8 @@ export async function updateUtterance(
   return toContentUtterance(row);
 }
 
-export async function deleteUtterance(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-  const { row, permissions } = await readableUtterance(ctx, user, id);
-  demand(permissions.canUpdateSubProject);
+export async function deleteUtterance(ctx: AppContext, checked: ProjectAccess, id: string): Promise<void> {
+  const row = await utteranceOf(ctx, checked, id);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     await tx.delete(contentUtterances).where(eq(contentUtterances.id, id));

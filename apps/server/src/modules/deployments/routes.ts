@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createDeploymentBody, deploymentList, deploymentSchema, listResponse, updateDeploymentBody } from '@console/contracts';
 import type { AppContext } from '../../context';
-import { access } from '../../platform/access';
+import { access, projectAccessOf } from '../../platform/access';
 import { requireAuth } from '../../platform/authenticate';
 import { listQuery } from '../../platform/listing';
 import { idParams, refusals, security, uuidParam } from '../../platform/params';
@@ -24,7 +24,7 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: listQuery(deploymentList),
         response: { 200: listResponse(deploymentSchema), ...refusals },
       },
-      handler: (request) => listDeployments(ctx, requireAuth(request).user, request.params.id, request.query),
+      handler: (request) => listDeployments(ctx, projectAccessOf(request), request.query),
     });
 
     app.post('/project/:id/deployment', {
@@ -38,7 +38,7 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 201: deploymentSchema, ...refusals },
       },
       handler: async (request, reply) =>
-        reply.status(201).send(await createDeployment(ctx, requireAuth(request).user, request.params.id, request.body)),
+        reply.status(201).send(await createDeployment(ctx, projectAccessOf(request), request.body)),
     });
 
     app.get('/project/:id/deployment/:deploymentId', {
@@ -50,7 +50,7 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         params: deploymentParams,
         response: { 200: deploymentSchema, ...refusals },
       },
-      handler: (request) => readDeployment(ctx, requireAuth(request).user, request.params.id, request.params.deploymentId),
+      handler: (request) => readDeployment(ctx, projectAccessOf(request), request.params.deploymentId),
     });
 
     app.put('/project/:id/deployment/:deploymentId', {
@@ -64,7 +64,7 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: deploymentSchema, ...refusals },
       },
       handler: (request) =>
-        updateDeployment(ctx, requireAuth(request).user, request.params.id, request.params.deploymentId, request.body),
+        updateDeployment(ctx, projectAccessOf(request), request.params.deploymentId, request.body),
     });
 
     app.post('/project/:id/deployment/:deploymentId/deploy', {
@@ -76,7 +76,7 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         params: deploymentParams,
         response: { 200: deploymentSchema, ...refusals },
       },
-      handler: (request) => deployDeployment(ctx, requireAuth(request).user, request.params.id, request.params.deploymentId),
+      handler: (request) => deployDeployment(ctx, requireAuth(request).user, projectAccessOf(request), request.params.deploymentId),
     });
   };
 }

@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { deployments, users, type DeploymentRow, type UserRow } from '../../db/schema/index';
-import { demand, readableProject, type ProjectAccess } from '../../platform/access';
+import type { ProjectAccess } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
 import { randomToken } from '../../platform/secrets';
@@ -55,15 +55,14 @@ async function selectDeployment(ctx: AppContext, id: string): Promise<Deployment
   return row;
 }
 
-/** A deployment of the project in the path (else 404) with the caller's rights on the project as stored. */
-async function loadDeployment(ctx: AppContext, user: UserRow, projectId: string, deploymentId: string) {
+/** A deployment of the checked project, the one in the path (else 404). */
+async function loadDeployment(ctx: AppContext, access: ProjectAccess, deploymentId: string): Promise<DeploymentWithDeployer> {
   const row = await selectDeployment(ctx, deploymentId);
-  if (!row || row.projectId !== projectId) throw AppError.notFound();
-  return { row, access: await readableProject(ctx, user, row.projectId) };
+  if (!row || row.projectId !== access.project.id) throw AppError.notFound();
+  return row;
 }
 
-export async function listDeployments(ctx: AppContext, user: UserRow, projectId: string, query: ListQuery): Promise<ListResponse<Deployment>> {
-  const access = await readableProject(ctx, user, projectId);
+export async function listDeployments(ctx: AppContext, access: ProjectAccess, query: ListQuery): Promise<ListResponse<Deployment>> {
   const page = await listPage(
     deploymentList,
     query,
@@ -87,12 +86,9 @@ export async function listDeployments(ctx: AppContext, user: UserRow, projectId:
 /** Creating a deployment is a create in the project (project-areas §6: admins and editors). */
 export async function createDeployment(
   ctx: AppContext,
-  user: UserRow,
-  projectId: string,
+  access: ProjectAccess,
   input: z.output<typeof createDeploymentBody>,
 ): Promise<Deployment> {
-  const access = await readableProject(ctx, user, projectId);
-  demand(access.permissions.canCreateSubProject);
   const now = ctx.now();
   const [row] = await ctx.db
     .insert(deployments)
@@ -109,20 +105,17 @@ export async function createDeployment(
   return toDeployment({ ...row!, deployerName: null }, access);
 }
 
-export async function readDeployment(ctx: AppContext, user: UserRow, projectId: string, deploymentId: string): Promise<Deployment> {
-  const { row, access } = await loadDeployment(ctx, user, projectId, deploymentId);
-  return toDeployment(row, access);
+export async function readDeployment(ctx: AppContext, access: ProjectAccess, deploymentId: string): Promise<Deployment> {
+  return toDeployment(await loadDeployment(ctx, access, deploymentId), access);
 }
 
 export async function updateDeployment(
   ctx: AppContext,
-  user: UserRow,
-  projectId: string,
+  access: ProjectAccess,
   deploymentId: string,
   input: z.output<typeof updateDeploymentBody>,
 ): Promise<Deployment> {
-  const { row, access } = await loadDeployment(ctx, user, projectId, deploymentId);
-  demand(access.permissions.canUpdateProject);
+  const row = await loadDeployment(ctx, access, deploymentId);
   await ctx.db
     .update(deployments)
     .set({
@@ -132,13 +125,12 @@ export async function updateDeployment(
     })
     .where(eq(deployments.id, row.id));
   ctx.assistant.deployments.forget(row.key);
-  return readDeployment(ctx, user, projectId, deploymentId);
+  return readDeployment(ctx, access, deploymentId);
 }
 
 /** Points the deployment at the project's newest snapshot (409 when the project never synced). */
-export async function deployDeployment(ctx: AppContext, user: UserRow, projectId: string, deploymentId: string): Promise<Deployment> {
-  const { row, access } = await loadDeployment(ctx, user, projectId, deploymentId);
-  demand(access.permissions.canUpdateProject);
+export async function deployDeployment(ctx: AppContext, user: UserRow, access: ProjectAccess, deploymentId: string): Promise<Deployment> {
+  const row = await loadDeployment(ctx, access, deploymentId);
   const snapshotId = await newestSnapshotId(ctx.db, access.project.id);
   if (!snapshotId) throw AppError.conflict(deploymentMessages.notSynced);
   const now = ctx.now();
@@ -146,5 +138,5 @@ export async function deployDeployment(ctx: AppContext, user: UserRow, projectId
   ctx.assistant.deployments.forget(row.key);
   // Compiled ahead of the first visitor's question (a no-op when this process synced it).
   ctx.assistant.indexes.get(snapshotId).catch((error: unknown) => ctx.log.warn({ err: error, snapshotId }, 'compiling a deployed snapshot failed'));
-  return readDeployment(ctx, user, projectId, deploymentId);
+  return readDeployment(ctx, access, deploymentId);
 }

@@ -10,7 +10,7 @@ import {
   updateProjectBody,
 } from '@console/contracts';
 import type { AppContext } from '../../context';
-import { access } from '../../platform/access';
+import { access, projectAccessOf, workspaceAccessOf } from '../../platform/access';
 import { requireAuth } from '../../platform/authenticate';
 import { listQuery } from '../../platform/listing';
 import { idParams, noContent, refusals, security } from '../../platform/params';
@@ -43,7 +43,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: listQuery(projectList),
         response: { 200: listResponse(projectSummarySchema), ...refusals },
       },
-      handler: (request) => listProjects(ctx, requireAuth(request).user, request.params.id, request.query),
+      handler: (request) => listProjects(ctx, workspaceAccessOf(request), request.query),
     });
 
     app.post('/workspace/:id/project', {
@@ -57,7 +57,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 201: projectSummarySchema, ...refusals },
       },
       handler: async (request, reply) =>
-        reply.status(201).send(await createProject(ctx, requireAuth(request).user, request.params.id, request.body)),
+        reply.status(201).send(await createProject(ctx, workspaceAccessOf(request), request.body)),
     });
 
     app.get('/project/:id', {
@@ -69,7 +69,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         params: idParams,
         response: { 200: projectSchema, ...refusals },
       },
-      handler: (request) => readProject(ctx, requireAuth(request).user, request.params.id),
+      handler: (request) => readProject(projectAccessOf(request)),
     });
 
     app.put('/project/:id', {
@@ -82,7 +82,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: updateProjectBody,
         response: { 200: projectSchema, ...refusals },
       },
-      handler: (request) => updateProject(ctx, requireAuth(request).user, request.params.id, request.body),
+      handler: (request) => updateProject(ctx, projectAccessOf(request), request.body),
     });
 
     app.delete('/project/:id', {
@@ -95,7 +95,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 204: noContent, ...refusals },
       },
       handler: async (request, reply) => {
-        await deleteProject(ctx, requireAuth(request).user, request.params.id);
+        await deleteProject(ctx, projectAccessOf(request));
         return reply.status(204).send(null);
       },
     });

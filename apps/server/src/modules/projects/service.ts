@@ -12,8 +12,8 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { deployments, projectIsComplete, projects, type ProjectRow, type UserRow } from '../../db/schema/index';
-import { demand, readableProject, readableWorkspace } from '../../platform/access';
+import { deployments, projectIsComplete, projects, type ProjectRow } from '../../db/schema/index';
+import type { ProjectAccess, WorkspaceAccess } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
 import { randomToken } from '../../platform/secrets';
@@ -43,11 +43,9 @@ export function toProject(row: ProjectRow): Project {
 /** Every reader of the workspace sees all its projects. */
 export async function listProjects(
   ctx: AppContext,
-  user: UserRow,
-  workspaceId: string,
+  { workspace }: WorkspaceAccess,
   query: ListQuery,
 ): Promise<ListResponse<ProjectSummary>> {
-  await readableWorkspace(ctx, user, workspaceId);
   const page = await listPage(
     projectList,
     query,
@@ -60,7 +58,7 @@ export async function listProjects(
     {
       rows: ctx.db.select().from(projects).$dynamic(),
       count: ctx.db.select({ total: count() }).from(projects).$dynamic(),
-      where: and(eq(projects.workspaceId, workspaceId), projectIsComplete()),
+      where: and(eq(projects.workspaceId, workspace.id), projectIsComplete()),
       id: projects.id,
     },
   );
@@ -91,31 +89,25 @@ export async function insertProject(tx: Db, workspaceId: string, values: NewProj
 /** A project starts with its 'Production' deployment, both written in one transaction. */
 export async function createProject(
   ctx: AppContext,
-  user: UserRow,
-  workspaceId: string,
+  { workspace }: WorkspaceAccess,
   input: z.output<typeof createProjectBody>,
 ): Promise<ProjectSummary> {
-  const { permissions } = await readableWorkspace(ctx, user, workspaceId);
-  demand(permissions.canCreateProject);
   const row = await ctx.db.transaction((tx) =>
-    insertProject(tx, workspaceId, { displayName: input.display_name, description: input.description }, ctx.now()),
+    insertProject(tx, workspace.id, { displayName: input.display_name, description: input.description }, ctx.now()),
   );
   return toProjectSummary(row);
 }
 
-export async function readProject(ctx: AppContext, user: UserRow, id: string): Promise<Project> {
-  return toProject((await readableProject(ctx, user, id)).project);
+export function readProject({ project }: ProjectAccess): Project {
+  return toProject(project);
 }
 
 /** Settings and jargon (project admins and editors); a field left out keeps its value. */
 export async function updateProject(
   ctx: AppContext,
-  user: UserRow,
-  id: string,
+  { project }: ProjectAccess,
   input: z.output<typeof updateProjectBody>,
 ): Promise<Project> {
-  const { permissions } = await readableProject(ctx, user, id);
-  demand(permissions.canUpdateProject);
   const [row] = await ctx.db
     .update(projects)
     .set({
@@ -127,7 +119,7 @@ export async function updateProject(
       jargon: input.jargon,
       updatedAt: ctx.now(),
     })
-    .where(eq(projects.id, id))
+    .where(eq(projects.id, project.id))
     .returning();
   // Deleted between the access check and the update.
   if (!row) throw AppError.notFound();
@@ -135,8 +127,6 @@ export async function updateProject(
 }
 
 /** Deployments and content go with it through foreign-key cascades, its events and conversations through a trigger (migration 0010). */
-export async function deleteProject(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-  const { permissions } = await readableProject(ctx, user, id);
-  demand(permissions.canDeleteProject);
-  await ctx.db.delete(projects).where(eq(projects.id, id));
+export async function deleteProject(ctx: AppContext, { project }: ProjectAccess): Promise<void> {
+  await ctx.db.delete(projects).where(eq(projects.id, project.id));
 }

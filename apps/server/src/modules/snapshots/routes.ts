@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { syncAnswerSchema } from '@console/contracts';
 import type { AppContext } from '../../context';
-import { access } from '../../platform/access';
+import { access, projectAccessOf } from '../../platform/access';
 import { requireAuth } from '../../platform/authenticate';
 import { idParams, refusals, security } from '../../platform/params';
 import { syncProject } from './service';
@@ -17,7 +17,7 @@ export function snapshotRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         params: idParams,
         response: { 200: syncAnswerSchema, ...refusals },
       },
-      handler: (request) => syncProject(ctx, requireAuth(request).user, request.params.id),
+      handler: (request) => syncProject(ctx, requireAuth(request).user, projectAccessOf(request)),
     });
   };
 }

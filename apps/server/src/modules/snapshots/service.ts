@@ -3,7 +3,7 @@ import type { SyncAnswer } from '@console/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { projects, snapshots, type UserRow } from '../../db/schema/index';
-import { demand, readableProject } from '../../platform/access';
+import type { ProjectAccess } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { readSnapshot, snapshotStats } from './read-snapshot';
 
@@ -13,9 +13,7 @@ import { readSnapshot, snapshotStats } from './read-snapshot';
  * snapshot and the project's synced_at are written in one transaction. Deployments keep answering
  * from their own snapshot until the next deploy.
  */
-export async function syncProject(ctx: AppContext, user: UserRow, projectId: string): Promise<SyncAnswer> {
-  const { project, permissions } = await readableProject(ctx, user, projectId);
-  demand(permissions.canUpdateProject);
+export async function syncProject(ctx: AppContext, user: UserRow, { project }: ProjectAccess): Promise<SyncAnswer> {
   const snapshot = await ctx.db.transaction((tx) => readSnapshot(tx, project.id), {
     isolationLevel: 'repeatable read',
     accessMode: 'read only',

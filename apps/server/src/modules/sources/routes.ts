@@ -12,7 +12,7 @@ import {
   updateSourceConfigBody,
 } from '@console/contracts';
 import type { AppContext } from '../../context';
-import { access } from '../../platform/access';
+import { access, projectAccessOf } from '../../platform/access';
 import { requireAuth } from '../../platform/authenticate';
 import { listQuery } from '../../platform/listing';
 import { idParams, noContent, refusals, security, uuidParam } from '../../platform/params';
@@ -45,7 +45,7 @@ export function sourceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: listQuery(sourceList),
         response: { 200: listResponse(sourceSummarySchema), ...refusals },
       },
-      handler: (request) => listSources(ctx, requireAuth(request).user, request.params.id, request.query),
+      handler: (request) => listSources(ctx, projectAccessOf(request), request.query),
     });
 
     app.post('/project/:id/source', {
@@ -59,13 +59,13 @@ export function sourceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 201: sourceSchema, ...refusals },
       },
       handler: async (request, reply) =>
-        reply.status(201).send(await createSource(ctx, requireAuth(request).user, request.params.id, request.body)),
+        reply.status(201).send(await createSource(ctx, projectAccessOf(request), request.body)),
     });
 
     app.get('/source/:id', {
       config: { access: access.project('read', ofSource) },
       schema: { tags, security, summary: 'One source with its configuration, KB and last pull', params: idParams, response: { 200: sourceSchema, ...refusals } },
-      handler: (request) => readSource(ctx, requireAuth(request).user, request.params.id),
+      handler: (request) => readSource(ctx, projectAccessOf(request), request.params.id),
     });
 
     app.put('/source/:id', {
@@ -78,7 +78,7 @@ export function sourceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: updateSourceBody,
         response: { 200: sourceSchema, ...refusals },
       },
-      handler: (request) => renameSource(ctx, requireAuth(request).user, request.params.id, request.body),
+      handler: (request) => renameSource(ctx, projectAccessOf(request), request.params.id, request.body),
     });
 
     app.delete('/source/:id', {
@@ -91,7 +91,7 @@ export function sourceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 204: noContent, ...refusals },
       },
       handler: async (request, reply) => {
-        await deleteSource(ctx, requireAuth(request).user, request.params.id);
+        await deleteSource(ctx, projectAccessOf(request), request.params.id);
         return reply.status(204).send(null);
       },
     });
@@ -106,7 +106,7 @@ export function sourceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: updateSourceConfigBody,
         response: { 200: sourceSchema, ...refusals },
       },
-      handler: (request) => updateSourceConfig(ctx, requireAuth(request).user, request.params.id, request.body),
+      handler: (request) => updateSourceConfig(ctx, projectAccessOf(request), request.params.id, request.body),
     });
 
     app.post('/source/:id/convert', {
@@ -119,7 +119,7 @@ export function sourceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: convertSourceBody,
         response: { 200: sourceSchema, ...refusals },
       },
-      handler: (request) => convertSource(ctx, requireAuth(request).user, request.params.id, request.body),
+      handler: (request) => convertSource(ctx, projectAccessOf(request), request.params.id, request.body),
     });
 
     app.post('/source/:id/pull', {
@@ -131,7 +131,7 @@ export function sourceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         params: idParams,
         response: { 202: sourcePullSchema, ...refusals },
       },
-      handler: async (request, reply) => reply.status(202).send(await startPull(ctx, requireAuth(request).user, request.params.id)),
+      handler: async (request, reply) => reply.status(202).send(await startPull(ctx, requireAuth(request).user, projectAccessOf(request), request.params.id)),
     });
 
     app.get('/source/:id/pull/:pullId', {
@@ -143,7 +143,7 @@ export function sourceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         params: pullParams,
         response: { 200: sourcePullSchema, ...refusals },
       },
-      handler: (request) => readSourcePull(ctx, requireAuth(request).user, request.params.id, request.params.pullId),
+      handler: (request) => readSourcePull(ctx, projectAccessOf(request), request.params.id, request.params.pullId),
     });
   };
 }

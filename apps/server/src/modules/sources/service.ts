@@ -21,8 +21,8 @@ import {
 } from '@console/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { sourcePulls, sources, type SourceRow, type UserRow } from '../../db/schema/index';
-import { demand, readableProject, storedOwner } from '../../platform/access';
+import { sourcePulls, sources, type SourceRow } from '../../db/schema/index';
+import { storedOwner, type ProjectAccess } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
 import { failInterruptedPulls } from './pull/interrupted';
@@ -53,20 +53,18 @@ async function toSource(ctx: AppContext, row: SourceRow): Promise<Source> {
   return { ...toSourceSummary(row), config: row.config, kb: row.kb ?? null, last_pull: lastPull ? toSourcePull(lastPull) : null };
 }
 
-/** A source the caller may read through its project (else 404), with the caller's rights there. */
-export async function readableSource(ctx: AppContext, user: UserRow, id: string) {
-  const [source] = await ctx.db.select().from(sources).where(eq(sources.id, id)).limit(1);
+/** The source `id` of the checked project (a route declared with `ofSource`); 404 once deleted. */
+export async function sourceOf(ctx: AppContext, { project }: ProjectAccess, id: string): Promise<SourceRow> {
+  const [source] = await ctx.db
+    .select()
+    .from(sources)
+    .where(and(eq(sources.id, id), eq(sources.projectId, project.id)))
+    .limit(1);
   if (!source) throw AppError.notFound();
-  return { source, ...(await readableProject(ctx, user, source.projectId)) };
+  return source;
 }
 
-export async function listSources(
-  ctx: AppContext,
-  user: UserRow,
-  projectId: string,
-  query: ListQuery,
-): Promise<ListResponse<SourceSummary>> {
-  await readableProject(ctx, user, projectId);
+export async function listSources(ctx: AppContext, { project }: ProjectAccess, query: ListQuery): Promise<ListResponse<SourceSummary>> {
   const page = await listPage(
     sourceList,
     query,
@@ -74,7 +72,7 @@ export async function listSources(
     {
       rows: ctx.db.select().from(sources).$dynamic(),
       count: ctx.db.select({ total: count() }).from(sources).$dynamic(),
-      where: eq(sources.projectId, projectId),
+      where: eq(sources.projectId, project.id),
       id: sources.id,
     },
   );
@@ -85,17 +83,14 @@ const EMPTY_KB: KbDocument = { children: [] };
 
 export async function createSource(
   ctx: AppContext,
-  user: UserRow,
-  projectId: string,
+  { project }: ProjectAccess,
   input: z.output<typeof createSourceBody>,
 ): Promise<Source> {
-  const { permissions } = await readableProject(ctx, user, projectId);
-  demand(permissions.canCreateSubProject);
   const now = ctx.now();
   const [row] = await ctx.db
     .insert(sources)
     .values({
-      projectId,
+      projectId: project.id,
       displayName: input.display_name,
       type: input.type,
       config: defaultSourceConfig(input.type),
@@ -108,31 +103,28 @@ export async function createSource(
   return toSource(ctx, row);
 }
 
-export async function readSource(ctx: AppContext, user: UserRow, id: string): Promise<Source> {
-  return toSource(ctx, (await readableSource(ctx, user, id)).source);
+export async function readSource(ctx: AppContext, checked: ProjectAccess, id: string): Promise<Source> {
+  return toSource(ctx, await sourceOf(ctx, checked, id));
 }
 
-async function writeSource(ctx: AppContext, id: string, values: Partial<typeof sources.$inferInsert>): Promise<Source> {
+async function writeSource(ctx: AppContext, source: SourceRow, values: Partial<typeof sources.$inferInsert>): Promise<Source> {
   const [row] = await ctx.db
     .update(sources)
     .set({ ...values, updatedAt: ctx.now() })
-    .where(eq(sources.id, id))
+    .where(eq(sources.id, source.id))
     .returning();
+  // Deleted since it was read.
   if (!row) throw AppError.notFound();
   return toSource(ctx, row);
 }
 
-export async function renameSource(ctx: AppContext, user: UserRow, id: string, input: z.output<typeof updateSourceBody>): Promise<Source> {
-  const { permissions } = await readableSource(ctx, user, id);
-  demand(permissions.canUpdateSubProject);
-  return writeSource(ctx, id, { displayName: input.display_name });
+export async function renameSource(ctx: AppContext, checked: ProjectAccess, id: string, input: z.output<typeof updateSourceBody>): Promise<Source> {
+  return writeSource(ctx, await sourceOf(ctx, checked, id), { displayName: input.display_name });
 }
 
 /** The content items it made stay, unlinked (the foreign key sets their source to null). */
-export async function deleteSource(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-  const { permissions } = await readableSource(ctx, user, id);
-  demand(permissions.canDeleteSubProject);
-  await ctx.db.delete(sources).where(eq(sources.id, id));
+export async function deleteSource(ctx: AppContext, { project }: ProjectAccess, id: string): Promise<void> {
+  await ctx.db.delete(sources).where(and(eq(sources.id, id), eq(sources.projectId, project.id)));
 }
 
 /**
@@ -141,12 +133,11 @@ export async function deleteSource(ctx: AppContext, user: UserRow, id: string): 
  */
 export async function updateSourceConfig(
   ctx: AppContext,
-  user: UserRow,
+  checked: ProjectAccess,
   id: string,
   input: z.output<typeof updateSourceConfigBody>,
 ): Promise<Source> {
-  const { source, permissions } = await readableSource(ctx, user, id);
-  demand(permissions.canUpdateSubProject);
+  const source = await sourceOf(ctx, checked, id);
   const schema = sourceConfigSchema(source.type);
   if (!schema) throw AppError.badRequest(sourceMessages.notImplemented);
   const parsed = schema.safeParse(input.config);
@@ -154,29 +145,28 @@ export async function updateSourceConfig(
   // Through JSON: the parsed form may carry undefined fields that jsonb would drop anyway.
   const config = JSON.parse(JSON.stringify(parsed.data)) as Record<string, unknown>;
   if (source.type === 'rich_editor') {
-    return writeSource(ctx, id, { config, kb: pmToKb((config as RichEditorConfig).document) });
+    return writeSource(ctx, source, { config, kb: pmToKb((config as RichEditorConfig).document) });
   }
-  return writeSource(ctx, id, { config });
+  return writeSource(ctx, source, { config });
 }
 
 /** Only the conversions and downgrades of project-areas §4; configuration and KB are kept. */
 export async function convertSource(
   ctx: AppContext,
-  user: UserRow,
+  checked: ProjectAccess,
   id: string,
   input: z.output<typeof convertSourceBody>,
 ): Promise<Source> {
-  const { source, permissions } = await readableSource(ctx, user, id);
-  demand(permissions.canUpdateSubProject);
+  const source = await sourceOf(ctx, checked, id);
   if (sourceConversions[source.type] !== input.type && sourceDowngrades[source.type] !== input.type) {
     throw AppError.badRequest(sourceMessages.cannotConvert(source.type, input.type));
   }
-  return writeSource(ctx, id, { type: input.type });
+  return writeSource(ctx, source, { type: input.type });
 }
 
 /** The pull of a source, 404 when it belongs to another source. */
-export async function readSourcePull(ctx: AppContext, user: UserRow, id: string, pullId: string) {
-  await readableSource(ctx, user, id);
+export async function readSourcePull(ctx: AppContext, checked: ProjectAccess, id: string, pullId: string) {
+  await sourceOf(ctx, checked, id);
   await failInterruptedPulls(ctx, id);
   const [pull] = await ctx.db
     .select()

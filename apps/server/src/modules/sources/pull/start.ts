@@ -5,9 +5,9 @@ import {
 } from '@console/contracts';
 import type { AppContext } from '../../../context';
 import { sourcePulls, type SourceRow, type UserRow } from '../../../db/schema/index';
-import { demand } from '../../../platform/access';
+import type { ProjectAccess } from '../../../platform/access';
 import { AppError, refusingDuplicates } from '../../../platform/errors';
-import { readableSource } from '../service';
+import { sourceOf } from '../service';
 import { failInterruptedPulls } from './interrupted';
 import { initialPipelineTotal } from './pipeline';
 import { toSourcePull } from './record';
@@ -29,9 +29,8 @@ function planPull(source: SourceRow): PullPlan {
  * Starts a pull and answers its record at once; the pull itself runs in the background. One pull
  * runs per source at a time (a unique index on running pulls, so two processes agree).
  */
-export async function startPull(ctx: AppContext, user: UserRow, sourceId: string): Promise<SourcePull> {
-  const { source, permissions } = await readableSource(ctx, user, sourceId);
-  demand(permissions.canUpdateSubProject);
+export async function startPull(ctx: AppContext, user: UserRow, checked: ProjectAccess, sourceId: string): Promise<SourcePull> {
+  const source = await sourceOf(ctx, checked, sourceId);
   const plan = planPull(source);
   await failInterruptedPulls(ctx, sourceId);
   const [row] = await refusingDuplicates(
