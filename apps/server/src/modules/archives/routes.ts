@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { archiveFileName, cloneProjectBody, projectSummarySchema } from '@console/contracts';
 import type { AppContext } from '../../context';
-import { access } from '../../platform/access';
+import { access, projectAccessOf, workspaceAccessOf } from '../../platform/access';
 import { requireAuth } from '../../platform/authenticate';
 import { attachmentDisposition } from '../../platform/download';
 import { documentedAs } from '../../platform/openapi';
@@ -45,7 +45,7 @@ export function archiveRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: archiveAnswer, ...refusals },
       },
       handler: async (request, reply) => {
-        const archive = await exportProject(ctx, requireAuth(request).user, request.params.id);
+        const archive = await exportProject(ctx, projectAccessOf(request));
         return reply
           .header('content-disposition', attachmentDisposition(archiveFileName(request.params.id)))
           .type('application/json; charset=utf-8')
@@ -67,7 +67,7 @@ export function archiveRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       handler: async (request, reply) =>
         reply
           .status(201)
-          .send(await importProject(ctx, requireAuth(request).user, request.params.id, () => readArchiveUpload(request))),
+          .send(await importProject(ctx, workspaceAccessOf(request), () => readArchiveUpload(request))),
     });
 
     app.post('/project/:id/clone', {
@@ -81,7 +81,7 @@ export function archiveRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 201: projectSummarySchema, ...refusals },
       },
       handler: async (request, reply) =>
-        reply.status(201).send(await cloneProject(ctx, requireAuth(request).user, request.params.id, request.body)),
+        reply.status(201).send(await cloneProject(ctx, requireAuth(request).user, projectAccessOf(request), request.body)),
     });
   };
 }

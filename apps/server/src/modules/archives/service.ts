@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema/index';
-import { actorOf, demand, readableProject, readableWorkspace } from '../../platform/access';
+import { actorOf, demand, type ProjectAccess, type WorkspaceAccess } from '../../platform/access';
 import { AppError, refusingDuplicates } from '../../platform/errors';
 import { findWorkspaceRole } from '../session/service';
 import { toProjectSummary } from '../projects/service';
@@ -31,10 +31,9 @@ function readProjectArchive(ctx: AppContext, projectId: string): Promise<Archive
   return ctx.db.transaction((tx) => readArchive(tx, projectId, ctx.now()), consistentRead);
 }
 
-/** Any reader of the project downloads it whole. */
-export async function exportProject(ctx: AppContext, user: UserRow, projectId: string): Promise<ArchiveFile> {
-  await readableProject(ctx, user, projectId);
-  return readProjectArchive(ctx, projectId);
+/** Any reader of the project (the route's access) downloads it whole. */
+export function exportProject(ctx: AppContext, { project }: ProjectAccess): Promise<ArchiveFile> {
+  return readProjectArchive(ctx, project.id);
 }
 
 /** The archive's checks compare as JavaScript does; the unique indexes as PostgreSQL's lower() does. */
@@ -57,37 +56,33 @@ async function writeNewProject(ctx: AppContext, workspaceId: string, archive: Pr
 }
 
 /**
- * A new project of the workspace from an uploaded archive (workspace admins and editors). The
- * caller's right is checked before the upload is read, the whole file before anything is written
+ * A new project of the workspace from an uploaded archive (workspace admins and editors: the route's
+ * access, checked before the upload is read). The whole file is checked before anything is written
  * (in a worker thread: a file of many megabytes takes seconds to check), and the project appears
  * whole or not at all (see writeArchive).
  */
 export async function importProject(
   ctx: AppContext,
-  user: UserRow,
-  workspaceId: string,
+  { workspace }: WorkspaceAccess,
   readUpload: () => Promise<ArchiveUpload>,
 ): Promise<ProjectSummary> {
-  const { permissions } = await readableWorkspace(ctx, user, workspaceId);
-  demand(permissions.canCreateProject);
   const upload = await readUpload();
   const archive = await parseArchiveFileInWorker(upload.file);
-  return writeNewProject(ctx, workspaceId, archive, importName(upload.displayName, archive));
+  return writeNewProject(ctx, workspace.id, archive, importName(upload.displayName, archive));
 }
 
 /**
  * A copy of the project in its workspace: exactly what exporting and importing it would make (the
  * same read of one snapshot, the same check in the worker thread, the same write). Readers of the
- * project who may create projects in its workspace; a project member without a workspace role may
- * read but not clone (403).
+ * project (the route's access) who may also create projects in its workspace, a second resource
+ * checked here; a project member without a workspace role may read but not clone (403).
  */
 export async function cloneProject(
   ctx: AppContext,
   user: UserRow,
-  projectId: string,
+  { project }: ProjectAccess,
   input: z.output<typeof cloneProjectBody>,
 ): Promise<ProjectSummary> {
-  const { project } = await readableProject(ctx, user, projectId);
   const workspaceRole = await findWorkspaceRole(ctx, user.id, project.workspaceId);
   demand(workspacePermissions(actorOf(user), workspaceRole).canCreateProject);
   const file = await readProjectArchive(ctx, project.id);
