@@ -11,11 +11,10 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { projectMemberships, users, workspaceMemberships, type ProjectRow, type UserRow } from '../../db/schema/index';
-import { actorOf, demand, demandRoleGrant, type ProjectAccess } from '../../platform/access';
+import { actorOf, demand, type ProjectAccess } from '../../platform/access';
 import { AppError, refusingDuplicates } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
-import { findUserByEmail } from '../users/service';
-import { membershipMessages } from './service';
+import { granteeOf, membershipMessages } from './service';
 
 /**
  * A project's member list: everyone with a role on the project, one row per person, with the direct
@@ -111,9 +110,7 @@ export async function addProjectMember(
   { project, role, permissions }: ProjectAccess,
   input: z.output<typeof createMembershipBody>,
 ): Promise<ProjectMembership> {
-  const member = await findUserByEmail(ctx.db, input.email);
-  if (!member) throw AppError.notFound(membershipMessages.unknownEmail);
-  demandRoleGrant(role, permissions.grantableRoles, { role: input.role, toSelf: member.id === user.id });
+  const member = await granteeOf(ctx, user, { role, permissions }, input);
   const now = ctx.now();
   // Checked by the unique pair constraint, so two concurrent adds cannot both succeed.
   await refusingDuplicates(

@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { users, workspaceMemberships, type UserRow } from '../../db/schema/index';
-import { actorOf, demand, demandRoleGrant, type WorkspaceAccess } from '../../platform/access';
+import { actorOf, demand, demandRoleGrant, type ProjectAccess, type WorkspaceAccess } from '../../platform/access';
 import { AppError, refusingDuplicates } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
 import { findUserByEmail } from '../users/service';
@@ -99,6 +99,23 @@ async function insertMembership(
 }
 
 /**
+ * The existing user an Add Member call names by e-mail (404 when none), once the role may be granted
+ * to them: at most the caller's own role on the resource, never to the caller themself. Workspace and
+ * project memberships alike.
+ */
+export async function granteeOf(
+  ctx: AppContext,
+  caller: UserRow,
+  { role, permissions }: Pick<WorkspaceAccess | ProjectAccess, 'role' | 'permissions'>,
+  input: z.output<typeof createMembershipBody>,
+): Promise<UserRow> {
+  const member = await findUserByEmail(ctx.db, input.email);
+  if (!member) throw AppError.notFound(membershipMessages.unknownEmail);
+  demandRoleGrant(role, permissions.grantableRoles, { role: input.role, toSelf: member.id === caller.id });
+  return member;
+}
+
+/**
  * Adds an existing user by e-mail to the workspace the route checked (its declaration: canAddMember),
  * at most with the caller's own role.
  */
@@ -108,9 +125,7 @@ export async function addMember(
   { workspace, role, permissions }: WorkspaceAccess,
   input: z.output<typeof createMembershipBody>,
 ): Promise<Membership> {
-  const member = await findUserByEmail(ctx.db, input.email);
-  if (!member) throw AppError.notFound(membershipMessages.unknownEmail);
-  demandRoleGrant(role, permissions.grantableRoles, { role: input.role, toSelf: member.id === user.id });
+  const member = await granteeOf(ctx, user, { role, permissions }, input);
   return insertMembership(ctx, { workspaceId: workspace.id, userId: member.id, role: input.role }, AppError.conflict(membershipMessages.alreadyMember));
 }
 
