@@ -23,6 +23,7 @@ import { Console } from './support/assistant-api';
 import { writeHistory, type AnswerSample, type HistoryTally } from './support/event-history';
 import { BENCH_ADMIN, removeDataDir, startServer, type RunningServer } from './support/server';
 import { syntheticIntents, syntheticQuestions } from './support/synthetic-project';
+import { percentile } from './support/percentile';
 
 const EVENTS = Number(process.env.BENCH_ANALYTICS_EVENTS ?? 1_000_000);
 const DAYS = 60;
@@ -180,10 +181,6 @@ async function generate(target: { databaseUrl?: string; pgliteDir?: string }, bu
 
 /* ---------------------------------------------------------------- measuring */
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
-}
-
 /** One warm-up call, then `CALLS` timed calls (the whole answer read); paths may differ per call. */
 async function timeCalls(team: Console, paths: (call: number) => string): Promise<Timing> {
   await team.call('GET', paths(CALLS));
@@ -193,7 +190,6 @@ async function timeCalls(team: Console, paths: (call: number) => string): Promis
     await team.call('GET', paths(call));
     times.push(performance.now() - started);
   }
-  times.sort((a, b) => a - b);
   return { median_ms: round(percentile(times, 0.5)), p95_ms: round(percentile(times, 0.95)) };
 }
 
