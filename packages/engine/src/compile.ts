@@ -1,9 +1,10 @@
-import { kbFromPlainText, kbPlainText, type KbDocument, type QuickReply, type Snapshot } from '@console/contracts';
+import { kbFromPlainText, kbPlainText, understandingOf, type KbDocument, type QuickReply, type Snapshot, type Understanding } from '@console/contracts';
 import { FALLBACK_THRESHOLD, trainCalibrated } from './calibration';
 import type { SoftmaxModel } from './classifier';
 import { readGenerationConfig, type GenerationConfig } from './generation';
 import { buildLexicalIndex, type LexicalIndex } from './rank';
 import { compileJargon, type JargonRule } from './rephrase';
+import type { TextVectors } from './semantic';
 import { contentStemsOf, words } from './text';
 import { buildVocabulary, cosine, type SparseVector, type Vocabulary } from './vectorizer';
 
@@ -43,6 +44,7 @@ export interface IndexedContent {
 /** What `compile` builds: plain data (structured-cloneable), read by `answer`. */
 export interface EngineIndex {
   version: 1;
+  understanding: Understanding;
   labels: Label[];
   /** Content items, in lexical-index order. */
   contents: IndexedContent[];
@@ -100,7 +102,9 @@ function singleClassThreshold(vectors: readonly SparseVector[]): number {
  * feed the lexical ranker, and the calibration learns the confidence scale and the threshold.
  * Deterministic: the same snapshot gives the same index.
  */
-export function compile(snapshot: Snapshot): EngineIndex {
+export function compile(snapshot: Snapshot, textVectors: TextVectors = new Map()): EngineIndex {
+  const understanding = understandingOf(snapshot.settings.pipeline_config);
+  void textVectors;
   const labels: Label[] = [];
   const texts: string[] = [];
   const classOf: number[] = [];
@@ -159,6 +163,7 @@ export function compile(snapshot: Snapshot): EngineIndex {
   const { config: generation, problem: generationProblem } = readGenerationConfig(snapshot.settings.pipeline_config);
   return {
     version: 1,
+    understanding,
     labels,
     contents,
     contentOfLabel: contentPositions(labels.length, contents),

@@ -30,6 +30,8 @@ export interface ConversationState {
 
 export interface AnswerInput {
   utterance: string;
+  /** The vectors of the texts `questionTexts` named (semantic understanding), keyed by text. */
+  vectors?: ReadonlyMap<string, Float32Array>;
 }
 
 /**
