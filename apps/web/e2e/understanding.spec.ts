@@ -14,7 +14,10 @@ const openingHours = {
 const unrelated = [
   { subject: 'Bike rental prices', response: 'A city bike costs 12 euros a day and an electric bike 25 euros a day.', utterances: [] },
   { subject: 'Home delivery', response: 'We deliver groceries to your door within two hours for a fee of 4 euros.', utterances: [] },
+  { subject: 'Gift cards', response: 'Gift cards of 10 to 100 euros are sold at the counter and never expire.', utterances: [] },
 ];
+/** Store for shop, weekends for Saturdays: of its words only 'open' is in the content. */
+const paraphrase = 'is the store open on weekends?';
 
 test('a project with content and no utterances answers a paraphrase in the Real-Time Test and says why it refuses', async ({ page }) => {
   // Its first sync loads the sentence encoder and embeds every text.
@@ -28,11 +31,11 @@ test('a project with content and no utterances answers a paraphrase in the Real-
   await header.getByRole('button', { name: 'Sync', exact: true }).click();
   await expect(header.getByRole('button', { name: 'Deploy', exact: true })).toBeEnabled({ timeout: 90_000 });
 
-  // No word of the question is in the content: the answer comes from its meaning.
+  // The answer comes from the question's meaning, and the trace shows both scores.
   await page.getByRole('button', { name: 'Real-Time Test' }).click();
   const drawer = page.getByRole('dialog', { name: 'Real-Time Test' });
   const conversation = drawer.getByRole('log', { name: 'Conversation' });
-  await ask(page, 'when can I come to the shop?');
+  await ask(page, paraphrase);
   await expect(conversation).toContainText(openingHours.response);
   await conversation.getByText('Trace', { exact: true }).click();
   const trace = conversation.getByRole('definition');
