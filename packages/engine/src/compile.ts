@@ -23,7 +23,7 @@ export interface Label {
 export const MAX_OUT_OF_SCOPE_EXAMPLES = 2000;
 
 /** pipeline_config.out_of_scope_examples: questions the assistant must not answer (strings; others ignored). */
-function outOfScopeExamples(pipelineConfig: Record<string, unknown>): string[] {
+export function outOfScopeExamples(pipelineConfig: Record<string, unknown>): string[] {
   const value = pipelineConfig.out_of_scope_examples;
   if (!Array.isArray(value)) return [];
   return value
@@ -93,6 +93,8 @@ function contentPositions(labels: number, contents: readonly IndexedContent[]): 
 export const ZERO_SHOT_UTTERANCES_PER_ITEM = 2;
 /**
  * The sentence vector's scale against the word features (both of unit length) in the classifier.
+ * Measured offline (Banking77 full / 10 per intent / Braun): 0.25 gave 0.901 / 0.772 / 0.942, 0.5
+ * gave 0.911 / 0.786 / 0.934, 1 gave 0.908 / 0.797 / 0.920; larger scales learn the dense part noisily.
  */
 export const MEANING_SCALE = 0.5;
 

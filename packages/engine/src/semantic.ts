@@ -1,5 +1,6 @@
 import { kbPlainText, understandingOf, type Snapshot } from '@console/contracts';
 import type { SparseVector } from './vectorizer';
+import { outOfScopeExamples } from './compile';
 import { words } from './text';
 
 /**
@@ -40,6 +41,7 @@ export function textsToEmbed(snapshot: Snapshot): string[] {
     for (const utterance of item.utterances) texts.add(utterance);
     for (const passage of passagesOf(kbPlainText(item.response))) texts.add(passage);
   }
+  for (const example of outOfScopeExamples(snapshot.settings.pipeline_config)) texts.add(example);
   for (const intent of snapshot.intents) {
     texts.add(intent.intent);
     for (const utterance of intent.utterances) texts.add(utterance);
