@@ -1,4 +1,4 @@
-import { ARCHIVE_FORMAT, ARCHIVE_VERSION, EMPTY_JARGON, kbToPm, kbFromPlainText, type ChatAnswer } from '@console/contracts';
+import { ARCHIVE_FORMAT, ARCHIVE_VERSION, EMPTY_JARGON, kbToPm, kbFromPlainText, MAX_PAGE_SIZE, type ChatAnswer, type Snapshot } from '@console/contracts';
 import { BENCH_ADMIN } from './server';
 
 /**
@@ -6,9 +6,13 @@ import { BENCH_ADMIN } from './server';
  * sign in, import the project (one archive instead of thousands of calls), sync, deploy, ask.
  */
 
+const OUT_OF_SCOPE_RESPONSE = 'Sorry, that is not something I can answer.';
+
 export interface Intent {
   name: string;
   utterances: string[];
+  /** The item's response as plain text, paragraphs apart by a blank line; by default a line naming the intent. */
+  response?: string;
 }
 
 export class Console {
@@ -43,6 +47,17 @@ export class Console {
     return (response.status === 204 ? undefined : await response.json()) as T;
   }
 
+  /** Every content item of a project (id and subject), a page of MAX_PAGE_SIZE at a time. */
+  async contents(projectId: string): Promise<{ id: string; subject: string }[]> {
+    const items: { id: string; subject: string }[] = [];
+    for (;;) {
+      const path = `/project/${projectId}/content?limit=${MAX_PAGE_SIZE}&offset=${items.length}`;
+      const { records } = await this.call<{ records: { id: string; subject: string }[] }>('GET', path);
+      items.push(...records);
+      if (records.length < MAX_PAGE_SIZE) return items;
+    }
+  }
+
   async workspace(name: string): Promise<string> {
     const workspace = await this.call<{ id: string }>('POST', '/workspace', { display_name: name });
     await this.call('POST', `/workspace/${workspace.id}/membership/self`, { role: 'admin' });
@@ -50,8 +65,8 @@ export class Console {
   }
 
   /** A project whose content items are the intents (subject = name, utterances = examples), imported as one archive. */
-  async importProject(workspaceId: string, name: string, intents: Intent[], outOfScopeExamples: string[] = []): Promise<string> {
-    return this.importArchive(workspaceId, JSON.stringify(archiveOf(name, intents, outOfScopeExamples)));
+  async importProject(workspaceId: string, name: string, intents: Intent[], pipelineConfig: Record<string, unknown> = {}): Promise<string> {
+    return this.importArchive(workspaceId, JSON.stringify(archiveOf(name, intents, pipelineConfig)));
   }
 
   /** Imports an archive file (its JSON text) as a new project of the workspace; answers the project's id. */
@@ -88,8 +103,11 @@ export class Console {
   }
 }
 
-/** A project archive whose content items are the intents (subject = name, utterances = examples). */
-export function archiveOf(name: string, intents: Intent[], outOfScopeExamples: string[] = []) {
+/**
+ * A project archive whose content items are the intents (subject = name, utterances = examples),
+ * with the project's pipeline_config (out-of-scope examples, understanding) as given.
+ */
+export function archiveOf(name: string, intents: Intent[], pipelineConfig: Record<string, unknown> = {}) {
   const now = new Date().toISOString();
   return {
     format: ARCHIVE_FORMAT,
@@ -99,8 +117,8 @@ export function archiveOf(name: string, intents: Intent[], outOfScopeExamples: s
       display_name: name,
       description: '',
       response_word_cutoff: 200,
-      out_of_scope_response: "Sorry, that is not something I can answer.",
-      pipeline_config: outOfScopeExamples.length ? { out_of_scope_examples: outOfScopeExamples } : {},
+      out_of_scope_response: OUT_OF_SCOPE_RESPONSE,
+      pipeline_config: pipelineConfig,
       jargon: EMPTY_JARGON,
     },
     sources: [],
@@ -111,7 +129,7 @@ export function archiveOf(name: string, intents: Intent[], outOfScopeExamples: s
       subject: intent.name,
       status: 'active',
       reporting_id: crypto.randomUUID(),
-      response_pm: kbToPm(kbFromPlainText(`Here is what we know about ${intent.name}.`)),
+      response_pm: kbToPm(kbFromPlainText(responseTextOf(intent))),
       utterances: dedupe(intent.utterances).map((text) => ({ text, created_at: now, updated_at: now })),
       actions: [],
       created_at: now,
@@ -120,6 +138,33 @@ export function archiveOf(name: string, intents: Intent[], outOfScopeExamples: s
     intents: [],
     slots: [],
   };
+}
+
+/**
+ * The snapshot a sync of `archiveOf`'s project would make, for timing the engine without a server:
+ * the same items, responses and utterances, with ids fixed by position so runs compare.
+ */
+export function snapshotOf(intents: Intent[], pipelineConfig: Record<string, unknown> = {}): Snapshot {
+  return {
+    version: 1,
+    settings: { response_word_cutoff: 200, out_of_scope_response: OUT_OF_SCOPE_RESPONSE, pipeline_config: pipelineConfig },
+    jargon: EMPTY_JARGON,
+    contents: intents.map((intent, i) => ({
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      reporting_id: `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`,
+      subject: intent.name,
+      response: kbFromPlainText(responseTextOf(intent)),
+      utterances: dedupe(intent.utterances),
+      actions: [],
+    })),
+    intents: [],
+    slots: [],
+  };
+}
+
+/** An intent's response, or a line naming it when the data set has none. */
+export function responseTextOf(intent: Intent): string {
+  return intent.response ?? `Here is what we know about ${intent.name}.`;
 }
 
 /** Utterances are unique per item regardless of case and surrounding space. */

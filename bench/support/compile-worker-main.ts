@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { compile } from '@console/engine';
+import { compile, type TextVectors } from '@console/engine';
 import type { Snapshot } from '@console/contracts';
 
-parentPort!.postMessage(compile(workerData as Snapshot));
+const { snapshot, vectors } = workerData as { snapshot: Snapshot; vectors?: TextVectors };
+parentPort!.postMessage(compile(snapshot, vectors));

@@ -1,5 +1,5 @@
-import { kbFromPlainText, type Snapshot } from '@console/contracts';
-import type { Intent } from './assistant-api';
+import type { Snapshot } from '@console/contracts';
+import { snapshotOf, type Intent } from './assistant-api';
 
 /**
  * A synthetic project of `intents` x `utterances` for timing the engine: intents are an action on an
@@ -26,10 +26,11 @@ function random(seed: number) {
   return () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32);
 }
 
-export function syntheticProject(intents = 150, utterances = 100, seed = 7): Snapshot {
+/** The synthetic project's content items as intents: subject, utterances and a one-line response. */
+export function syntheticIntents(intents = 150, utterances = 100, seed = 7): Intent[] {
   const next = random(seed);
   const pick = <T,>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
-  const contents: Snapshot['contents'] = [];
+  const items: Intent[] = [];
   for (let i = 0; i < intents; i++) {
     const action = actions[i % actions.length]!;
     const object = objects[Math.floor(i / actions.length) % objects.length]!;
@@ -39,28 +40,18 @@ export function syntheticProject(intents = 150, utterances = 100, seed = 7): Sna
       if (next() < 0.2) parts.push(`#${Math.floor(next() * 90_000) + 10_000}`);
       texts.add(parts.join(' '));
     }
-    contents.push({
-      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-      reporting_id: `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`,
-      subject: `${action[0]} ${object[0]}`,
-      response: kbFromPlainText(`To ${action[0]} your ${object[0]}, open Settings and choose ${action[0]}.`),
+    items.push({
+      name: `${action[0]} ${object[0]}`,
+      response: `To ${action[0]} your ${object[0]}, open Settings and choose ${action[0]}.`,
       utterances: [...texts],
-      actions: [],
     });
   }
-  return {
-    version: 1,
-    settings: { response_word_cutoff: 200, out_of_scope_response: 'Sorry, I cannot help with that.', pipeline_config: {} },
-    jargon: { mappings: [] },
-    contents,
-    intents: [],
-    slots: [],
-  };
+  return items;
 }
 
-/** The synthetic project's content items as intents to import (subject as the name). */
-export function syntheticIntents(intents: number, utterances: number): Intent[] {
-  return syntheticProject(intents, utterances).contents.map((item) => ({ name: item.subject, utterances: item.utterances }));
+/** The synthetic project as a snapshot, for timing the engine alone. */
+export function syntheticProject(intents = 150, utterances = 100, pipelineConfig: Record<string, unknown> = {}): Snapshot {
+  return snapshotOf(syntheticIntents(intents, utterances), pipelineConfig);
 }
 
 /** Questions for timing `answer`: new phrasings of the intents and some that are out of scope. */
@@ -76,4 +67,37 @@ export function syntheticQuestions(count = 2000, seed = 11): string[] {
     );
   }
   return questions;
+}
+
+/**
+ * Questions of the synthetic project's kind, each different from every one asked before: the n-th
+ * combination of opener, action, detail, object and closer, walked with a stride prime to their
+ * count so that consecutive questions differ in every part. For a load in which no answer may come
+ * from a cache (or a cached vector); throws once all of them have been asked.
+ */
+export function distinctQuestions(): () => string {
+  const parts = [openers, actions.flat(), details, objects.flat(), closers].map((list) => [...new Set(list)]);
+  const combinations = parts.reduce((product, list) => product * list.length, 1);
+  // A prime larger than any part's count and not dividing their product.
+  const STRIDE = 7919;
+  const asked = new Set<string>();
+  let n = 0;
+  return () => {
+    for (;;) {
+      if (n >= combinations) throw new Error('every distinct question has been asked');
+      let rest = (n++ * STRIDE) % combinations;
+      const question = parts
+        .map((list) => {
+          const word = list[rest % list.length]!;
+          rest = Math.floor(rest / list.length);
+          return word;
+        })
+        .filter(Boolean)
+        .join(' ');
+      if (!asked.has(question)) {
+        asked.add(question);
+        return question;
+      }
+    }
+  };
 }

@@ -96,7 +96,7 @@ describe('the Real-Time Test with semantic understanding', () => {
   it('answers a question in other words than the content, from content without utterances, and says so in its trace', async () => {
     const shop = await projectWith(faq);
     await sync(app, editor.token, shop.project.id);
-    const answer = await realtime(app, shop.project.id, 'when can I come to the shop?');
+    const answer = await realtime(app, shop.project.id, 'is the store open on weekends?');
     expect(answer).toMatchObject({ response_type: 'content', content_id: shop.item('Opening hours').id });
     const classify = answer.trace.find((step) => step.stage === 'classify')!;
     expect(classify.data).toMatchObject({ understanding: 'semantic' });
