@@ -8,8 +8,13 @@ import type { EmbedJob, EmbedOutcome } from './embed-worker';
  * takes about 6 ms a text); a small one uses the first alone.
  */
 const EMBEDDING_THREADS = 2;
-/** Texts handed to a worker at a time: workers take the next part as they finish one, so a slower core does not hold the sync back. */
-const PART = 256;
+/**
+ * Texts handed to a worker at a time: workers take the next part as they finish one, so a slower core
+ * does not hold the sync back. A batch is split evenly up to that size, but never into parts so small
+ * that starting a second encoder (0.3 s, a few hundred megabytes) costs more than it saves.
+ */
+const MAX_PART = 256;
+const MIN_PART = 64;
 /** An idle embedding worker stops (handing back its encoder's memory) after this long; the next sync starts it again in about 0.3 s. */
 const IDLE_STOP_MS = 30_000;
 
@@ -28,15 +33,16 @@ export class TextEmbedder {
 
   async embed(texts: readonly string[]): Promise<Float32Array<ArrayBuffer>> {
     const packed = new Float32Array(texts.length * DIMENSIONS);
+    const part = Math.min(MAX_PART, Math.max(MIN_PART, Math.ceil(texts.length / this.threads.length)));
     let next = 0;
     const work = async (thread: JobThread<EmbedJob, EmbedOutcome>) => {
       while (next < texts.length) {
         const start = next;
-        next += PART;
-        packed.set(await this.run(thread, texts.slice(start, start + PART)), start * DIMENSIONS);
+        next += part;
+        packed.set(await this.run(thread, texts.slice(start, start + part)), start * DIMENSIONS);
       }
     };
-    await Promise.all(this.threads.slice(0, Math.ceil(texts.length / PART)).map(work));
+    await Promise.all(this.threads.slice(0, Math.ceil(texts.length / part)).map(work));
     return packed;
   }
 
