@@ -5,6 +5,7 @@ import { Tokenizer } from '@tensorflow-models/universal-sentence-encoder';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
 import * as tf from '@tensorflow/tfjs-core';
+import { DIMENSIONS } from './model';
 
 /**
  * Text in, vectors out: Universal Sentence Encoder lite (512 dimensions, unit length, Apache-2.0) on
@@ -13,9 +14,7 @@ import * as tf from '@tensorflow/tfjs-core';
  * One model per thread: a process or worker loads it once and every caller shares it.
  */
 
-export const DIMENSIONS = 512;
-/** Names the model and its weights: a stored vector is reused only by the same encoder. */
-export const ENCODER_MODEL = 'use-lite-512/1';
+export { DIMENSIONS, ENCODER_MODEL } from './model';
 /** Longer texts are cut to this many characters: the model reads sentences and short passages. */
 export const MAX_TEXT_CHARACTERS = 2_000;
 /** Texts embedded in one run of the model (a run's memory grows with its longest text times its size). */

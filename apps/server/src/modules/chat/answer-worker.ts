@@ -1,4 +1,3 @@
-import { loadEncoder } from '@console/encoder';
 import { answer, questionTexts, type AnswerResult, type EngineIndex, type TextVectors } from '@console/engine';
 import { INDEX_CACHE_SIZE } from '../snapshots/index-cache';
 import { LruMap } from '../snapshots/lru';
@@ -42,6 +41,8 @@ function embedTogether(texts: string[]): Promise<TextVectors> {
     batch.vectors = Promise.resolve().then(async () => {
       gathering = null;
       const list = [...batch.texts];
+      // Imported on first use: a worker answering lexical projects alone never loads TensorFlow.js.
+      const { loadEncoder } = await import('@console/encoder');
       const vectors = await (await loadEncoder()).embed(list);
       return new Map(list.map((text, i) => [text, vectors[i]!]));
     });

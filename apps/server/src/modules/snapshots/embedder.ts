@@ -1,4 +1,4 @@
-import { DIMENSIONS } from '@console/encoder';
+import { DIMENSIONS } from '@console/encoder/model';
 import { JobThread } from '../../platform/worker-thread';
 import type { EmbedJob, EmbedOutcome } from './embed-worker';
 

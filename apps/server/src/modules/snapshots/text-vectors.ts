@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { DIMENSIONS, ENCODER_MODEL } from '@console/encoder';
+import { DIMENSIONS, ENCODER_MODEL } from '@console/encoder/model';
 import type { Db } from '../../db/client';
 import { textVectors } from '../../db/schema/index';
 import type { TextEmbedder } from './embedder';
