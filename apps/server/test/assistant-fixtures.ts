@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { kbFromPlainText, kbToPm, kbWordCount, type ContentStatus, type QuickReply } from '@console/contracts';
+import { kbFromPlainText, kbToPm, kbWordCount, type ContentStatus, type QuickReply, type SyncAnswer } from '@console/contracts';
 import { contentActions, contents, contentUtterances } from '../src/db/schema/index';
 import { call } from './helper';
 
@@ -74,7 +74,7 @@ export const productItems: ItemSpec[] = [
 export async function sync(app: FastifyInstance, token: string, projectId: string) {
   const response = await call(app, 'POST', `/api/v1/project/${projectId}/sync`, token);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ snapshot_id: string; synced_at: string; stats: { contents: number; intents: number; utterances: number } }>();
+  return response.json<SyncAnswer>();
 }
 
 export async function deploy(app: FastifyInstance, token: string, projectId: string, deploymentId: string) {

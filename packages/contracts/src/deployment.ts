@@ -89,7 +89,16 @@ export const deploymentList = defineList({
 export const syncAnswerSchema = z.object({
   snapshot_id: z.string(),
   synced_at: z.string(),
-  /** What the snapshot holds, for the console's message. */
-  stats: z.object({ contents: z.number().int(), intents: z.number().int(), utterances: z.number().int() }),
+  /**
+   * What the snapshot holds, for the console's message, and the texts whose sentence vectors the sync
+   * embedded or found stored from an earlier sync (both 0 for lexical understanding).
+   */
+  stats: z.object({
+    contents: z.number().int(),
+    intents: z.number().int(),
+    utterances: z.number().int(),
+    embedded: z.number().int(),
+    reused: z.number().int(),
+  }),
 });
 export type SyncAnswer = z.infer<typeof syncAnswerSchema>;

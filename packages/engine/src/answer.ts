@@ -9,6 +9,8 @@ import { topPositions } from './top';
 import { truncate } from './truncate';
 import type { AnswerInput, AnswerResult, ConversationState, GenerationRequest, Reply } from './types';
 import { cosine, readQuestion } from './vectorizer';
+import { semanticScores, withMeaning } from './semantic';
+import { closenessScores } from './zero-shot';
 
 /** Turns kept for follow-ups. */
 export const REMEMBERED_TURNS = 5;
@@ -22,7 +24,7 @@ const UNFAMILIAR_CONFIDENCE = 0.9;
 const LEXICAL_WEIGHT = 0.3;
 
 interface Classification {
-  /** Calibrated probability per label (null without a model). */
+  /** Calibrated probability per label (null without a model); zero-shot: each item's closeness. */
   probabilities: Float64Array | null;
   best: number;
   confidence: number;
@@ -32,29 +34,45 @@ interface Classification {
   familiarity: number;
   /** The question's meaningful stems (for the lexical ranker). */
   stems: string[];
+  /** Each item's best cosine with the question (semantic understanding), else null. */
+  semantic: Float64Array | null;
+  /** Zero-shot: each item's BM25 score for the question, else null. */
+  lexical: Float64Array | null;
 }
 
-/** Reads a question once (words, stems, vector) and classifies it. */
-function classifyText(index: EngineIndex, text: string, read?: string[]): Classification {
-  const { vector: x, stems, knowsAWord: known } = readQuestion(index.vocabulary, read ?? words(text));
+/** Reads a question once (words, stems, sentence vector) and classifies it. */
+function classifyText(index: EngineIndex, text: string, read?: string[], meaning?: Float32Array | null): Classification {
+  const { vector: wordVector, stems, knowsAWord: known } = readQuestion(index.vocabulary, read ?? words(text));
   let familiar = 0;
   for (const stem of stems) if (index.knownStems.has(stem)) familiar += 1;
   const familiarity = stems.length ? familiar / stems.length : 0;
+  const items = index.contents.length;
+  if (index.zeroShot) {
+    const parts = { semantic: new Float64Array(items), lexical: new Float64Array(items) };
+    const scores = closenessScores(index.semantic!, index.lexical, { vector: meaning ?? null, stems }, parts, new Float64Array(index.labels.length));
+    const best = items ? topPositions(scores, 1)[0]! : -1;
+    const semantic = meaning ? parts.semantic : null;
+    return { probabilities: scores, best, confidence: best >= 0 ? scores[best]! : 0, known, familiarity, stems, semantic, lexical: parts.lexical };
+  }
+  const semantic = index.semantic && meaning ? semanticScores(index.semantic, meaning, new Float64Array(items)) : null;
+  const x = index.meaning ? withMeaning(wordVector, meaning, index.meaning.offset, index.meaning.scale) : wordVector;
   if (index.model) {
     const probabilities = softmaxInPlace(scoreInto(index.model, x, new Float64Array(index.labels.length)), index.temperature);
     let best = 0;
     for (let c = 1; c < probabilities.length; c++) if (probabilities[c]! > probabilities[best]!) best = c;
-    return { probabilities, best, confidence: known ? probabilities[best]! : 0, known, familiarity, stems };
+    return { probabilities, best, confidence: known ? probabilities[best]! : 0, known, familiarity, stems, semantic, lexical: null };
   }
   if (index.examples) {
     const similarity = Math.max(0, ...index.examples.vectors.map((example) => cosine(x, example)));
-    return { probabilities: null, best: 0, confidence: known ? similarity : 0, known, familiarity, stems };
+    return { probabilities: null, best: 0, confidence: known ? similarity : 0, known, familiarity, stems, semantic, lexical: null };
   }
-  return { probabilities: null, best: -1, confidence: 0, known, familiarity, stems };
+  return { probabilities: null, best: -1, confidence: 0, known, familiarity, stems, semantic, lexical: null };
 }
 
 /** Whether a classification is confident enough, and its question familiar enough, to answer. */
 function understood(index: EngineIndex, c: Classification): boolean {
+  // Closeness already weighs the words a question shares with the content against its meaning.
+  if (index.zeroShot) return c.best >= 0 && c.confidence >= index.threshold;
   return (
     c.best >= 0 &&
     c.confidence >= index.threshold &&
@@ -106,8 +124,9 @@ export function answer(
 ): AnswerResult {
   const trace: TraceStep[] = [];
   const rephrased = applyJargon(index.jargon, input.utterance);
+  const meaningOf = (reading: string) => (index.understanding === 'semantic' ? (input.vectors?.get(reading) ?? null) : null);
   let text = rephrased.text;
-  let classification = classifyText(index, text, rephrased.words);
+  let classification = classifyText(index, text, rephrased.words, meaningOf(text));
   let context: { previous: string } | null = null;
   const previous = state?.turns.at(-1);
   if (
@@ -116,7 +135,7 @@ export function answer(
     classification.stems.length <= FOLLOW_UP_MAX_WORDS
   ) {
     const combined = `${text} ${previous.rephrased}`;
-    const withContext = classifyText(index, combined);
+    const withContext = classifyText(index, combined, undefined, meaningOf(combined));
     if (understood(index, withContext)) {
       text = combined;
       classification = withContext;
@@ -129,6 +148,8 @@ export function answer(
   const leading = topLabels(classification, CANDIDATES);
   const inScope = label !== null && label.kind !== 'oos' && understood(index, classification);
   const decision = !inScope ? 'oos' : label.kind === 'intent' ? 'scenario' : 'content';
+  const semanticOf = (content: number) => (classification.semantic ? round(classification.semantic[content]!) : null);
+  const bestSemantic = classification.semantic && classification.semantic.length ? round(Math.max(...classification.semantic)) : null;
   trace.push({
     stage: 'classify',
     data: {
@@ -139,6 +160,9 @@ export function answer(
       familiarity: round(classification.familiarity),
       familiarity_threshold: index.familiarity,
       known_words: classification.known,
+      understanding: index.understanding,
+      semantic: bestSemantic,
+      refusal: decision === 'oos' ? refusalOf(index, classification, label) : null,
       top: leading.slice(0, TRACED).map((labelIndex) => {
         const { kind, id, subject } = index.labels[labelIndex]!;
         return { kind, id, subject, probability: round(probabilityOf(classification, labelIndex)) };
@@ -146,10 +170,21 @@ export function answer(
     },
   });
 
-  const lexical = rank(index.lexical, classification.stems, CANDIDATES);
+  // Zero-shot, the ranking is the closeness the classify stage computed; else BM25 alone.
+  const lexical = classification.lexical
+    ? leading.map((labelIndex) => ({ document: index.contentOfLabel[labelIndex]!, score: classification.probabilities![labelIndex]! }))
+    : rank(index.lexical, classification.stems, CANDIDATES);
   trace.push({
     stage: 'rank',
-    data: { candidates: lexical.slice(0, TRACED).map(({ document, score }) => ({ content_id: index.contents[document]!.id, score: round(score) })) },
+    data: {
+      candidates: lexical.slice(0, TRACED).map(({ document, score }) => ({
+        content_id: index.contents[document]!.id,
+        subject: index.contents[document]!.subject,
+        score: round(score),
+        lexical: round(classification.lexical ? classification.lexical[document]! : score),
+        semantic: semanticOf(document),
+      })),
+    },
   });
 
   if (decision !== 'content') {
@@ -168,8 +203,10 @@ export function answer(
     return { reply, trace, state: remember(state, { utterance: input.utterance, rephrased: text, content_id: null }), generation: null };
   }
 
-  // Rerank: the lexical candidates and the classifier's best, by probability plus a little lexical score.
+  // Rerank: the lexical candidates and the classifier's best, by probability plus a little lexical score
+  // (zero-shot: the closeness, which holds the lexical score already).
   // Each item has its own label, so a lexical candidate's label is found at its own rank.
+  const lexicalWeight = classification.lexical ? 0 : LEXICAL_WEIGHT;
   const topLexical = lexical[0]?.score ?? 0;
   const candidateLabels = lexical.map(({ document }) => index.contents[document]!.label);
   for (const labelIndex of leading) {
@@ -179,7 +216,7 @@ export function answer(
     .map((labelIndex, position) => {
       const probability = probabilityOf(classification, labelIndex);
       const lexicalPart = position < lexical.length && topLexical ? lexical[position]!.score / topLexical : 0;
-      return { labelIndex, probability, lexical: lexicalPart, score: probability + LEXICAL_WEIGHT * lexicalPart };
+      return { labelIndex, probability, lexical: lexicalPart, score: probability + lexicalWeight * lexicalPart };
     })
     .sort((a, b) => b.score - a.score || a.labelIndex - b.labelIndex);
   const chosen = contentOf(index, reranked[0]!.labelIndex);
@@ -198,6 +235,7 @@ export function answer(
           subject: content.subject,
           probability: round(entry.probability),
           lexical: round(entry.lexical),
+          semantic: semanticOf(index.contentOfLabel[entry.labelIndex]!),
           score: round(entry.score),
         };
       }),
@@ -225,6 +263,17 @@ export function answer(
     data: { used: false, reason: index.settings.generationProblem ? `off: ${index.settings.generationProblem}` : 'off' },
   });
   return finish(index, { reply, trace, state: nextState, generation: null }, reply.response);
+}
+
+/** Why a question was refused, in words (the classify stage's `refusal`). */
+function refusalOf(index: EngineIndex, c: Classification, label: EngineIndex['labels'][number] | null): string {
+  if (!label) return 'The project has no content to answer from.';
+  if (label.kind === 'oos') return `It is most like the project's out-of-scope examples (${Math.round(c.confidence * 100)}% sure).`;
+  const score = c.confidence.toFixed(2);
+  const needed = index.threshold.toFixed(2);
+  if (index.zeroShot) return `The closest item, '${label.subject}', is ${score} close; ${needed} is needed.`;
+  if (c.confidence < index.threshold) return `The likeliest item, '${label.subject}', is ${score} likely; ${needed} is needed.`;
+  return `Too few of its words are known to the project (${Math.round(c.familiarity * 100)}% of them) to be sure it is about '${label.subject}'.`;
 }
 
 function contentOf(index: EngineIndex, labelIndex: number): IndexedContent {

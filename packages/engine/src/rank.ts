@@ -76,8 +76,8 @@ export function buildLexicalIndex(documents: readonly LexicalDocument[]): Lexica
 let questionScores = new Float64Array(0);
 let touchedDocuments = new Int32Array(0);
 
-/** The best `limit` documents for a question (its meaningful stems), best first (ties by document order). */
-export function rank(index: LexicalIndex, questionStems: readonly string[], limit: number): RankedDocument[] {
+/** Adds up the question's BM25 scores into the shared buffer; answers how many documents it touched (listed in `touchedDocuments`). */
+function accumulate(index: LexicalIndex, questionStems: readonly string[]): number {
   if (questionScores.length < index.documents) {
     questionScores = new Float64Array(index.documents);
     touchedDocuments = new Int32Array(index.documents);
@@ -99,7 +99,27 @@ export function rank(index: LexicalIndex, questionStems: readonly string[], limi
       scores[document] = scores[document]! + termScores[i]!;
     }
   }
-  const ranked = topPositions(scores, limit, touched.subarray(0, touchedCount)).map((document) => ({ document, score: scores[document]! }));
-  for (let i = 0; i < touchedCount; i++) scores[touched[i]!] = 0;
+  return touchedCount;
+}
+
+function clearScores(touchedCount: number): void {
+  for (let i = 0; i < touchedCount; i++) questionScores[touchedDocuments[i]!] = 0;
+}
+
+/** The best `limit` documents for a question (its meaningful stems), best first (ties by document order). */
+export function rank(index: LexicalIndex, questionStems: readonly string[], limit: number): RankedDocument[] {
+  const touchedCount = accumulate(index, questionStems);
+  const scores = questionScores;
+  const ranked = topPositions(scores, limit, touchedDocuments.subarray(0, touchedCount)).map((document) => ({ document, score: scores[document]! }));
+  clearScores(touchedCount);
   return ranked;
+}
+
+/** Every document's BM25 score for a question (0: no word in common), into `out`. */
+export function lexicalScores(index: LexicalIndex, questionStems: readonly string[], out: Float64Array): Float64Array {
+  const touchedCount = accumulate(index, questionStems);
+  out.fill(0);
+  for (let i = 0; i < touchedCount; i++) out[touchedDocuments[i]!] = questionScores[touchedDocuments[i]!]!;
+  clearScores(touchedCount);
+  return out;
 }

@@ -1,4 +1,6 @@
 import { kbPlainText, understandingOf, type Snapshot } from '@console/contracts';
+import type { SparseVector } from './vectorizer';
+import { outOfScopeExamples } from './compile';
 import { words } from './text';
 
 /**
@@ -39,9 +41,109 @@ export function textsToEmbed(snapshot: Snapshot): string[] {
     for (const utterance of item.utterances) texts.add(utterance);
     for (const passage of passagesOf(kbPlainText(item.response))) texts.add(passage);
   }
+  for (const example of outOfScopeExamples(snapshot.settings.pipeline_config)) texts.add(example);
   for (const intent of snapshot.intents) {
     texts.add(intent.intent);
     for (const utterance of intent.utterances) texts.add(utterance);
   }
   return [...texts];
+}
+
+/** A response passage is a little less telling than the subject or an utterance: it also says what is around the answer. */
+export const PASSAGE_WEIGHT = 0.8;
+
+/**
+ * The vectors answering compares a question with, per content item: its subject, the centroid of its
+ * utterances (one row, not thousands: comparing a question with every utterance of a trained project
+ * would cost milliseconds) and its response passages. Plain typed arrays, so the index clones to workers.
+ */
+export interface SemanticIndex {
+  dimensions: number;
+  /** rows x dimensions, each row of unit length. */
+  vectors: Float32Array;
+  /** The content item (its position in the index's contents) of each row. */
+  owner: Int32Array;
+  /** How much each row's cosine counts (1, or PASSAGE_WEIGHT for a passage). */
+  weight: Float32Array;
+}
+
+export interface SemanticItem {
+  subject: string;
+  utterances: readonly string[];
+  passages: readonly string[];
+}
+
+/** The unit-length mean of some vectors (null when there are none). */
+function centroid(vectors: readonly Float32Array[]): Float32Array | null {
+  if (!vectors.length) return null;
+  const sum = new Float32Array(vectors[0]!.length);
+  for (const vector of vectors) for (let d = 0; d < sum.length; d++) sum[d]! += vector[d]!;
+  return normalised(sum);
+}
+
+function normalised(vector: Float32Array): Float32Array {
+  let norm = 0;
+  for (let d = 0; d < vector.length; d++) norm += vector[d]! * vector[d]!;
+  norm = Math.sqrt(norm) || 1;
+  for (let d = 0; d < vector.length; d++) vector[d]! /= norm;
+  return vector;
+}
+
+/** The semantic rows of the items whose texts have vectors (a text without one is left out). */
+export function buildSemanticIndex(items: readonly SemanticItem[], textVectors: TextVectors): SemanticIndex {
+  const rows: { vector: Float32Array; owner: number; weight: number }[] = [];
+  items.forEach((item, owner) => {
+    const subject = textVectors.get(item.subject);
+    if (subject) rows.push({ vector: subject, owner, weight: 1 });
+    const utterances = centroid(item.utterances.flatMap((text) => textVectors.get(text) ?? []));
+    if (utterances) rows.push({ vector: utterances, owner, weight: 1 });
+    for (const passage of item.passages) {
+      const vector = textVectors.get(passage);
+      if (vector) rows.push({ vector, owner, weight: PASSAGE_WEIGHT });
+    }
+  });
+  const dimensions = rows[0]?.vector.length ?? 0;
+  const vectors = new Float32Array(rows.length * dimensions);
+  rows.forEach((row, r) => vectors.set(row.vector, r * dimensions));
+  return { dimensions, vectors, owner: Int32Array.from(rows, (row) => row.owner), weight: Float32Array.from(rows, (row) => row.weight) };
+}
+
+/** The dot product of `vector` with row `row` of `matrix` (unit vectors: their cosine). */
+export function dotRow(matrix: Float32Array, row: number, vector: Float32Array): number {
+  const offset = row * vector.length;
+  let sum = 0;
+  for (let d = 0; d < vector.length; d++) sum += matrix[offset + d]! * vector[d]!;
+  return sum;
+}
+
+/** Each item's semantic score for a question: the best weighted cosine of its rows (-1 for an item with none), into `out`. */
+export function semanticScores(index: SemanticIndex, question: Float32Array, out: Float64Array): Float64Array {
+  out.fill(-1);
+  if (question.length !== index.dimensions) return out;
+  for (let row = 0; row < index.owner.length; row++) {
+    const score = index.weight[row]! * dotRow(index.vectors, row, question);
+    const owner = index.owner[row]!;
+    if (score > out[owner]!) out[owner] = score;
+  }
+  return out;
+}
+
+/**
+ * A text's features for the classifier: its sparse word features, then its sentence vector as
+ * `dimensions` dense features from `offset` on (after every word feature, so ids stay ascending),
+ * scaled by `scale` against the word features' unit length. A text without a vector keeps its words.
+ */
+export function withMeaning(x: SparseVector, vector: Float32Array | null | undefined, offset: number, scale: number): SparseVector {
+  if (!vector) return x;
+  const length = x.ids.length + vector.length;
+  const buffer = new ArrayBuffer(length * 8);
+  const ids = new Int32Array(buffer, 0, length);
+  const values = new Float32Array(buffer, length * 4, length);
+  ids.set(x.ids);
+  values.set(x.values);
+  for (let d = 0; d < vector.length; d++) {
+    ids[x.ids.length + d] = offset + d;
+    values[x.ids.length + d] = scale * vector[d]!;
+  }
+  return { ids, values };
 }

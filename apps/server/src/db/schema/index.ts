@@ -12,3 +12,4 @@ export * from './slots';
 export * from './snapshots';
 export * from './channels';
 export * from './events';
+export * from './text-vectors';

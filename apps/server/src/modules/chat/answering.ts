@@ -26,23 +26,27 @@ export interface AnswerHooks {
 /**
  * The answering workers of a process: each question goes to the one with the fewest waiting. An index
  * crosses to a worker once (the first question of its snapshot there); after that a question is a
- * few hundred bytes each way. Without workers, the calling thread answers.
+ * few hundred bytes each way. Without workers, the calling thread answers lexical projects; a
+ * semantic project's question needs the sentence encoder (about 13 ms for one question, which would
+ * stall every other request), so it goes to a worker started for them on first use.
  */
 export class AnsweringPool {
+  private readonly file = new URL('./answer-worker.ts', import.meta.url);
   private readonly threads: JobThread<AnswerJob, AnswerOutcome>[];
+  /** With no answering workers: the one that answers semantic projects. */
+  private semanticThread: JobThread<AnswerJob, AnswerOutcome> | null = null;
   private readonly indexIds = new WeakMap<EngineIndex, number>();
   private nextIndexId = 1;
   private nextJobId = 1;
 
   constructor(threads: number) {
-    const file = new URL('./answer-worker.ts', import.meta.url);
-    this.threads = Array.from({ length: threads }, () => new JobThread<AnswerJob, AnswerOutcome>(file, 'an answering worker'));
+    this.threads = Array.from({ length: threads }, () => new JobThread<AnswerJob, AnswerOutcome>(this.file, 'an answering worker'));
   }
 
   answer(index: EngineIndex, question: Question, hooks: AnswerHooks): Promise<RenderedAnswer> {
-    if (!this.threads.length) return answerHere(index, question, hooks);
+    const thread = this.threadFor(index);
+    if (!thread) return answerHere(index, question, hooks);
     const job: AnswerJob = { id: this.nextJobId++, indexId: this.indexId(index), question, answeredAt: hooks.now() };
-    const thread = this.threads.reduce((least, next) => (next.size < least.size ? next : least));
     return new Promise<RenderedAnswer>((resolve, reject) => {
       thread.post(job, (outcome) => {
         if (outcome instanceof Error) reject(outcome);
@@ -58,7 +62,15 @@ export class AnsweringPool {
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.threads.map((thread) => thread.close()));
+    await Promise.all([...this.threads, ...(this.semanticThread ? [this.semanticThread] : [])].map((thread) => thread.close()));
+  }
+
+  /** The worker to answer with, or null for this thread. */
+  private threadFor(index: EngineIndex): JobThread<AnswerJob, AnswerOutcome> | null {
+    if (this.threads.length) return this.threads.reduce((least, next) => (next.size < least.size ? next : least));
+    if (index.understanding === 'lexical') return null;
+    this.semanticThread ??= new JobThread<AnswerJob, AnswerOutcome>(this.file, 'the semantic answering worker');
+    return this.semanticThread;
   }
 
   private indexId(index: EngineIndex): number {
@@ -71,7 +83,7 @@ export class AnsweringPool {
   }
 }
 
-/** The engine on this thread; a genhybrid answer is completed as a worker's would be. */
+/** The engine on this thread (lexical projects alone); a genhybrid answer is completed as a worker's would be. */
 async function answerHere(index: EngineIndex, question: Question, hooks: AnswerHooks): Promise<RenderedAnswer> {
   const result = answer(index, question.state, { utterance: question.utterance });
   if (result.generation) return complete(index, question, result, hooks);

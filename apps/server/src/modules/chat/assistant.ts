@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import { DeploymentDirectory } from '../deployments/directory';
 import { SnapshotCompiler } from '../snapshots/compiler';
+import { TextEmbedder } from '../snapshots/embedder';
 import { IndexCache } from '../snapshots/index-cache';
 import { AnsweringPool } from './answering';
 import { ConversationStore } from './conversations';
@@ -8,7 +9,7 @@ import { EventWriter, type EventBatching } from './event-writer';
 
 /** The assistant's long-lived parts, one set per app (context.ts), closed with it. */
 export interface Assistant {
-  /** Compiled indexes by snapshot id; compiling runs in a worker thread. */
+  /** Compiled indexes by snapshot id; embedding and compiling run in worker threads. */
   indexes: IndexCache;
   /** The engine: in answering workers where the machine has cores to spare, else on the request thread. */
   answering: AnsweringPool;
@@ -29,7 +30,7 @@ export interface AssistantOptions {
 }
 
 export function createAssistant(db: Db, options: AssistantOptions): Assistant {
-  const indexes = new IndexCache(db, new SnapshotCompiler());
+  const indexes = new IndexCache(db, new SnapshotCompiler(), new TextEmbedder());
   const events = new EventWriter(db, options.eventBatching);
   const answering = new AnsweringPool(options.answeringThreads);
   return {

@@ -1,18 +1,28 @@
 import { eq } from 'drizzle-orm';
 import type { Snapshot } from '@console/contracts';
-import type { EngineIndex } from '@console/engine';
+import { textsToEmbed, type EngineIndex } from '@console/engine';
 import type { Db } from '../../db/client';
-import { snapshots } from '../../db/schema/index';
+import { projects, snapshots } from '../../db/schema/index';
 import type { SnapshotCompiler } from './compiler';
+import type { TextEmbedder } from './embedder';
 import { LruMap } from './lru';
+import { vectorsOf, type VectorCounts } from './text-vectors';
 
 /** Compiled indexes kept in memory: a few snapshots (those deployed and the newest ones). */
 export const INDEX_CACHE_SIZE = 8;
 
+/** A compiled snapshot, and how the vectors of its texts were found. */
+export interface Compiled {
+  index: EngineIndex;
+  vectors: VectorCounts;
+}
+
 /**
  * The compiled index of each snapshot, by snapshot id. A snapshot is immutable and the engine
  * deterministic, so any process rebuilds the same index from the stored snapshot on a miss; the
- * cache only saves the compile. Concurrent misses of one snapshot share one compile.
+ * cache only saves the compile. Concurrent misses of one snapshot share one compile. A compile takes
+ * the vectors of the snapshot's texts from the workspace's stored vectors (whichever process stored
+ * them), embedding and storing only those missing.
  */
 export class IndexCache {
   private readonly indexes = new LruMap<string, Promise<EngineIndex>>(INDEX_CACHE_SIZE);
@@ -20,11 +30,13 @@ export class IndexCache {
   constructor(
     private readonly db: Db,
     private readonly compiler: SnapshotCompiler,
+    private readonly embedder: TextEmbedder,
   ) {}
 
-  /** Compiles a snapshot off the request thread. */
-  compile(snapshot: Snapshot): Promise<EngineIndex> {
-    return this.compiler.compile(snapshot);
+  /** Compiles a snapshot of a project of the workspace off the request thread, embedding the texts whose vectors are not stored yet. */
+  async compile(snapshot: Snapshot, workspaceId: string): Promise<Compiled> {
+    const { vectors, counts } = await vectorsOf(this.db, this.embedder, workspaceId, textsToEmbed(snapshot));
+    return { index: await this.compiler.compile(snapshot, vectors), vectors: counts };
   }
 
   /** The index of a stored snapshot, compiled on a miss. */
@@ -45,13 +57,18 @@ export class IndexCache {
     this.indexes.set(snapshotId, Promise.resolve(index));
   }
 
-  close(): Promise<void> {
-    return this.compiler.close();
+  async close(): Promise<void> {
+    await Promise.all([this.compiler.close(), this.embedder.close()]);
   }
 
   private async load(snapshotId: string): Promise<EngineIndex> {
-    const [row] = await this.db.select({ data: snapshots.data }).from(snapshots).where(eq(snapshots.id, snapshotId)).limit(1);
+    const [row] = await this.db
+      .select({ data: snapshots.data, workspaceId: projects.workspaceId })
+      .from(snapshots)
+      .innerJoin(projects, eq(projects.id, snapshots.projectId))
+      .where(eq(snapshots.id, snapshotId))
+      .limit(1);
     if (!row) throw new Error(`snapshot ${snapshotId} does not exist`);
-    return this.compiler.compile(row.data);
+    return (await this.compile(row.data, row.workspaceId)).index;
   }
 }

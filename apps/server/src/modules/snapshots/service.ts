@@ -9,7 +9,8 @@ import { readSnapshot, snapshotStats } from './read-snapshot';
 
 /**
  * Sync: the project as it is now becomes an immutable snapshot. It is read in one consistent
- * transaction, compiled in the worker (a snapshot that does not compile is never stored), then the
+ * transaction, its texts embedded (those whose vectors are not stored yet, in the embedding workers)
+ * and compiled in the worker (a snapshot that does not compile is never stored), then the
  * snapshot and the project's synced_at are written in one transaction. Deployments keep answering
  * from their own snapshot until the next deploy.
  */
@@ -18,7 +19,7 @@ export async function syncProject(ctx: AppContext, user: UserRow, { project }: P
     isolationLevel: 'repeatable read',
     accessMode: 'read only',
   });
-  const index = await ctx.assistant.indexes.compile(snapshot);
+  const { index, vectors } = await ctx.assistant.indexes.compile(snapshot, project.workspaceId);
   const now = ctx.now();
   const stored = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.insert(snapshots).values({ projectId: project.id, data: snapshot, createdBy: user.id, createdAt: now }).returning({ id: snapshots.id });
@@ -32,7 +33,7 @@ export async function syncProject(ctx: AppContext, user: UserRow, { project }: P
     return row;
   });
   ctx.assistant.indexes.put(stored.id, index);
-  return { snapshot_id: stored.id, synced_at: now.toISOString(), stats: snapshotStats(snapshot) };
+  return { snapshot_id: stored.id, synced_at: now.toISOString(), stats: { ...snapshotStats(snapshot), ...vectors } };
 }
 
 /** The id of the project's newest snapshot (what deploy and the Real-Time Test use), or null. */

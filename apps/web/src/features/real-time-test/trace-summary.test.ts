@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceStep } from '@console/contracts';
-import { describeTrace } from './trace-summary';
+import { describeTrace, refusalOf } from './trace-summary';
 
 const answered: TraceStep[] = [
   { stage: 'rephrase', data: { input: 'reimbursement?', output: 'refund', jargon: [{ term: 'reimbursement', keyword: 'refund' }], context: null } },
@@ -56,5 +56,98 @@ describe('describeTrace', () => {
 
   it('shows data of an unknown shape as JSON instead of failing', () => {
     expect(describeTrace([{ stage: 'rank', data: { hits: 2 } }])).toEqual([{ stage: 'rank', title: 'Rank', details: ['{"hits":2}'] }]);
+  });
+
+  it('shows the lexical and semantic scores side by side, the understanding and the previous question a follow-up was read with', () => {
+    const lines = describeTrace([
+      {
+        stage: 'rephrase',
+        data: {
+          input: 'and on saturday?',
+          output: 'and on saturday? opening hours',
+          jargon: [],
+          context: { previous: 'opening hours', reason: 'too short to place alone' },
+        },
+      },
+      {
+        stage: 'classify',
+        data: {
+          decision: 'content',
+          label: { kind: 'content', id: 'c1', subject: 'Opening hours' },
+          confidence: 0.8,
+          threshold: 0.4,
+          understanding: 'semantic',
+          semantic: 0.714,
+          refusal: null,
+        },
+      },
+      {
+        stage: 'rank',
+        data: {
+          candidates: [
+            { content_id: 'c1', subject: 'Opening hours', score: 0.9, lexical: 0.42, semantic: 0.71 },
+            { content_id: 'c2', subject: 'Home delivery', score: 0.2, lexical: 0, semantic: null },
+          ],
+        },
+      },
+      {
+        stage: 'rerank',
+        data: {
+          chosen: { content_id: 'c1', subject: 'Opening hours' },
+          confidence: 0.8,
+          candidates: [{ content_id: 'c1', subject: 'Opening hours', probability: 0.8, lexical: 1, semantic: 0.71, score: 1.1 }],
+        },
+      },
+    ]);
+    expect(lines.map((line) => line.details)).toEqual([
+      [
+        'Jargon applied: none',
+        'Read with the previous question “opening hours” — too short to place alone',
+        'Understood as “and on saturday? opening hours”',
+      ],
+      [
+        'Decision: a content item (best match “Opening hours”)',
+        'Confidence 0.80, threshold 0.40',
+        'Understanding: semantic, best semantic similarity 0.71',
+      ],
+      ['“Opening hours”: score 0.90 — lexical 0.42, semantic 0.71', '“Home delivery”: score 0.20 — lexical 0.00'],
+      ['Chosen “Opening hours” with confidence 0.80', '“Opening hours”: score 1.10 (probability 0.80, lexical 1.00, semantic 0.71)'],
+    ]);
+  });
+
+  it('says why a question was refused, in the trace and apart from it', () => {
+    const refusal = "The closest item, 'Opening hours', is 0.31 alike; 0.45 is needed";
+    const trace: TraceStep[] = [
+      { stage: 'rephrase', data: { input: 'who won the cup?', output: 'who won the cup?', jargon: [], context: null } },
+      {
+        stage: 'classify',
+        data: { decision: 'oos', label: null, confidence: 0.1, threshold: 0.4, understanding: 'semantic', semantic: 0.31, refusal },
+      },
+      { stage: 'rerank', data: { skipped: 'oos' } },
+    ];
+    expect(describeTrace(trace)[1]!.details).toEqual([
+      'Decision: out of scope (no match)',
+      `Refused: ${refusal}`,
+      'Confidence 0.10, threshold 0.40',
+      'Understanding: semantic, best semantic similarity 0.31',
+    ]);
+    expect(refusalOf(trace)).toBe(refusal);
+    expect(refusalOf(answered)).toBeNull();
+  });
+
+  it('says when a project understands words only', () => {
+    const lines = describeTrace([
+      {
+        stage: 'classify',
+        data: { decision: 'oos', label: null, confidence: 0, threshold: 0.4, understanding: 'lexical', semantic: null, refusal: null },
+      },
+    ]);
+    expect(lines[0]!.details).toEqual(['Decision: out of scope (no match)', 'Confidence 0.00, threshold 0.40', 'Understanding: lexical (words only)']);
+  });
+
+  it('names a rank candidate by its id when the trace has no subject', () => {
+    expect(describeTrace([{ stage: 'rank', data: { candidates: [{ content_id: 'c1', score: 3.5 }] } }])[0]!.details).toEqual([
+      'Item c1: score 3.50',
+    ]);
   });
 });

@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import type { EngineStage, TraceStep } from '@console/contracts';
+import { UNDERSTANDING_MODES, type EngineStage, type TraceStep, type Understanding } from '@console/contracts';
 
 /**
- * The engine's trace (packages/engine, one step per stage) in words for the Real-Time Test: which
- * item was chosen, its score and confidence against the threshold, the jargon applied, whether the
- * response was truncated. A step whose data has another shape is shown as its JSON.
+ * The engine's trace (packages/engine, one step per stage) in words for the Real-Time Test and the
+ * stored conversations: which item was chosen, its lexical and semantic scores, its confidence against
+ * the threshold, why a question was refused, the previous question a follow-up was read with, the
+ * jargon applied, whether the response was truncated. Fields the engine added later are optional, so
+ * traces stored before them still read; a step whose data has another shape is shown as its JSON.
  */
 
 export interface TraceLine {
@@ -26,26 +28,35 @@ export const stageTitles: Record<EngineStage, string> = {
 const SHOWN_CANDIDATES = 3;
 
 const subject = z.object({ subject: z.string() });
+/** A candidate's similarity in meaning to the question; null when the question had no vector. */
+const semantic = z.number().nullable().optional();
 const stageData = {
   rephrase: z.object({
     input: z.string(),
     output: z.string(),
     jargon: z.array(z.object({ term: z.string(), keyword: z.string() })),
-    context: z.object({ previous: z.string() }).nullable().optional(),
+    context: z.object({ previous: z.string(), reason: z.string().optional() }).nullable().optional(),
   }),
   classify: z.object({
     decision: z.string(),
     label: subject.extend({ kind: z.string() }).nullable(),
     confidence: z.number(),
     threshold: z.number(),
+    understanding: z.enum(UNDERSTANDING_MODES).optional(),
+    semantic,
+    refusal: z.string().nullable().optional(),
   }),
-  rank: z.object({ candidates: z.array(subject.extend({ score: z.number() })) }),
+  rank: z.object({
+    candidates: z.array(
+      z.object({ content_id: z.string(), subject: z.string().optional(), score: z.number(), lexical: z.number().optional(), semantic }),
+    ),
+  }),
   rerank: z.union([
     z.object({ skipped: z.string() }),
     z.object({
       chosen: subject,
       confidence: z.number(),
-      candidates: z.array(subject.extend({ probability: z.number(), lexical: z.number(), score: z.number() })),
+      candidates: z.array(subject.extend({ probability: z.number(), lexical: z.number(), score: z.number(), semantic })),
     }),
   ]),
   genhybrid: z.object({
@@ -61,6 +72,14 @@ const stageData = {
 const quote = (text: string) => `“${text}”`;
 const decimal = (value: number) => value.toFixed(2);
 
+/** A candidate's scores by words and by meaning side by side ('lexical 0.42, semantic 0.71'), each when the trace has it. */
+function similarities(scores: { lexical?: number; semantic?: number | null }): string {
+  return [
+    ...(scores.lexical === undefined ? [] : [`lexical ${decimal(scores.lexical)}`]),
+    ...(scores.semantic == null ? [] : [`semantic ${decimal(scores.semantic)}`]),
+  ].join(', ');
+}
+
 const decisions: Record<string, string> = {
   content: 'a content item',
   scenario: 'a sequence',
@@ -72,22 +91,35 @@ function rephrase({ input, output, jargon, context }: z.infer<typeof stageData.r
     jargon.length
       ? `Jargon applied: ${jargon.map(({ term, keyword }) => `${quote(term)} → ${quote(keyword)}`).join(', ')}`
       : 'Jargon applied: none',
-    ...(context ? [`Read with the previous question ${quote(context.previous)}`] : []),
+    ...(context ? [`Read with the previous question ${quote(context.previous)}${context.reason ? ` — ${context.reason}` : ''}`] : []),
     ...(output !== input ? [`Understood as ${quote(output)}`] : []),
   ];
 }
 
-function classify({ decision, label, confidence, threshold }: z.infer<typeof stageData.classify>): string[] {
+function understandingLine(understanding: Understanding, semantic: number | null | undefined): string {
+  if (understanding === 'lexical') return 'Understanding: lexical (words only)';
+  return `Understanding: semantic${semantic == null ? '' : `, best semantic similarity ${decimal(semantic)}`}`;
+}
+
+function classify(data: z.infer<typeof stageData.classify>): string[] {
+  const { decision, label, confidence, threshold, understanding, semantic, refusal } = data;
   const best = label ? `best match ${quote(label.subject)}` : 'no match';
   return [
     `Decision: ${decisions[decision] ?? decision} (${best})`,
+    ...(refusal ? [`Refused: ${refusal}`] : []),
     `Confidence ${decimal(confidence)}, threshold ${decimal(threshold)}`,
+    ...(understanding ? [understandingLine(understanding, semantic)] : []),
   ];
 }
 
 function rank({ candidates }: z.infer<typeof stageData.rank>): string[] {
   if (!candidates.length) return ['No item shares a word with the question'];
-  return candidates.slice(0, SHOWN_CANDIDATES).map((candidate) => `${quote(candidate.subject)}: score ${decimal(candidate.score)}`);
+  return candidates.slice(0, SHOWN_CANDIDATES).map((candidate) => {
+    // Traces from before the rank stage named its candidates carry only their id.
+    const name = candidate.subject === undefined ? `Item ${candidate.content_id}` : quote(candidate.subject);
+    const scores = similarities(candidate);
+    return `${name}: score ${decimal(candidate.score)}${scores ? ` — ${scores}` : ''}`;
+  });
 }
 
 function rerank(data: z.infer<typeof stageData.rerank>): string[] {
@@ -98,7 +130,7 @@ function rerank(data: z.infer<typeof stageData.rerank>): string[] {
       .slice(0, SHOWN_CANDIDATES)
       .map(
         (candidate) =>
-          `${quote(candidate.subject)}: score ${decimal(candidate.score)} (probability ${decimal(candidate.probability)}, lexical ${decimal(candidate.lexical)})`,
+          `${quote(candidate.subject)}: score ${decimal(candidate.score)} (probability ${decimal(candidate.probability)}, ${similarities(candidate)})`,
       ),
   ];
 }
@@ -126,6 +158,13 @@ const describers: { [S in EngineStage]: (data: z.infer<(typeof stageData)[S]>) =
 function describeStep<S extends EngineStage>(stage: S, data: unknown): string[] {
   const parsed = stageData[stage].safeParse(data);
   return parsed.success ? describers[stage](parsed.data as z.infer<(typeof stageData)[S]>) : [JSON.stringify(data)];
+}
+
+/** Why the question was refused, in words, when the engine said so (shown beside the answer, not only in the trace). */
+export function refusalOf(trace: TraceStep[]): string | null {
+  const classify = trace.find((step) => step.stage === 'classify');
+  const parsed = stageData.classify.safeParse(classify?.data);
+  return parsed.success ? (parsed.data.refusal ?? null) : null;
 }
 
 export function describeTrace(trace: TraceStep[]): TraceLine[] {

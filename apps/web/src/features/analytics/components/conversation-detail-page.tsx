@@ -1,4 +1,4 @@
-import { Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { conversationEventList, type EventRecord } from '@console/contracts';
 import { DataTable, useListQuery, type DataTableColumn } from '@/components/data-table';
@@ -12,6 +12,7 @@ import { dataTypeLabels } from '../event-labels';
 import { ConversationSummaryCards } from './conversation-summary-cards';
 import { queryDateColumn, responseTypeColumn } from './event-columns';
 import { EventJson } from './event-json';
+import { EventTrace } from './event-trace';
 
 function eventColumns(projectId: string): DataTableColumn<EventRecord>[] {
   return [
@@ -32,7 +33,8 @@ const eventName = (event: EventRecord) => `${dataTypeLabels[event.data_type]}: $
 
 /**
  * project/{id}/conv/{convId} (project-areas §2): a conversation's summary and its events in the order
- * they happened, each expanding to its JSON (the request, the answer and the engine's trace).
+ * they happened, each expanding to its JSON (the request, the answer and the engine's trace), a response's
+ * trace also in the Real-Time Test's words.
  */
 export function ConversationDetailPage() {
   const { projectId = '', convId = '' } = useParams();
@@ -65,7 +67,12 @@ export function ConversationDetailPage() {
         query={events}
         rowKey={(event) => event.id}
         rowName={eventName}
-        rowDetail={(event) => <EventJson event={event} label={`JSON of ${eventName(event)}`} />}
+        rowDetail={(event) => (
+          <Stack gap="sm">
+            <EventTrace event={event} label={`Trace of ${eventName(event)}`} />
+            <EventJson event={event} label={`JSON of ${eventName(event)}`} />
+          </Stack>
+        )}
       />
     </>
   );

@@ -1,8 +1,18 @@
-import { JsonInput, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
-import { RESPONSE_WORD_CUTOFF_RANGE, projectSettingsBody, type Project } from '@console/contracts';
+import { JsonInput, NumberInput, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import {
+  RESPONSE_WORD_CUTOFF_RANGE,
+  UNDERSTANDING_MODES,
+  projectSettingsBody,
+  understandingLabels,
+  type Project,
+  type Understanding,
+} from '@console/contracts';
 import { EntityForm, useEntityForm } from '@/components/entity-form';
 import type { EntityForm as EntityFormState } from '@/components/entity-form/use-entity-form';
 import { useUpdateProject } from '../api/update-project';
+import { configText, parseJson, understandingDescriptions, understandingOfText, withUnderstanding } from '../pipeline-config';
+
+const understandingOptions = UNDERSTANDING_MODES.map((mode) => ({ value: mode, label: understandingLabels[mode] }));
 
 interface SettingsValues extends Record<string, unknown> {
   display_name: string;
@@ -20,17 +30,8 @@ function settingsValues(project: Project): SettingsValues {
     description: project.description,
     response_word_cutoff: project.response_word_cutoff,
     out_of_scope_response: project.out_of_scope_response,
-    pipeline_config: JSON.stringify(project.pipeline_config, null, 2),
+    pipeline_config: configText(project.pipeline_config),
   };
-}
-
-/** Text that does not parse stays text, so the schema answers 'Pipeline Config must be a JSON object'. */
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }
 
 function toInput(values: SettingsValues) {
@@ -39,6 +40,27 @@ function toInput(values: SettingsValues) {
     response_word_cutoff: values.response_word_cutoff === '' ? undefined : values.response_word_cutoff,
     pipeline_config: parseJson(values.pipeline_config),
   };
+}
+
+/** The Pipeline Config's understanding; it waits, empty, while the JSON below does not parse. */
+function UnderstandingSelect({ form, readOnly }: { form: EntityFormState<SettingsValues>; readOnly: boolean }) {
+  const understanding = understandingOfText(form.values.pipeline_config);
+  return (
+    <Select
+      label="Understanding"
+      description={
+        understanding
+          ? `${understandingDescriptions[understanding]} A change applies from the next Sync.`
+          : 'Set once the Pipeline Config below is a JSON object.'
+      }
+      data={understandingOptions}
+      value={understanding}
+      onChange={(value) => value && form.setField('pipeline_config', withUnderstanding(form.values.pipeline_config, value as Understanding))}
+      allowDeselect={false}
+      disabled={!understanding}
+      readOnly={readOnly}
+    />
+  );
 }
 
 function SettingsFields({ form, readOnly }: { form: EntityFormState<SettingsValues>; readOnly: boolean }) {
@@ -68,6 +90,7 @@ function SettingsFields({ form, readOnly }: { form: EntityFormState<SettingsValu
         readOnly={readOnly}
         {...form.textProps('out_of_scope_response')}
       />
+      <UnderstandingSelect form={form} readOnly={readOnly} />
       <JsonInput
         label="Pipeline Config"
         description="A JSON object."

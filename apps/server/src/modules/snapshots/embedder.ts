@@ -1,0 +1,57 @@
+import { DIMENSIONS } from '@console/encoder';
+import { JobThread } from '../../platform/worker-thread';
+import type { EmbedJob, EmbedOutcome } from './embed-worker';
+
+/**
+ * Embedding workers per process. A large sync's texts are shared between two (on this project's
+ * two-core reference machine a full sync of 15,000 texts must stay within a minute, and one encoder
+ * takes about 6 ms a text); a small one uses the first alone.
+ */
+const EMBEDDING_THREADS = 2;
+/** Texts handed to a worker at a time: workers take the next part as they finish one, so a slower core does not hold the sync back. */
+const PART = 256;
+/** An idle embedding worker stops (handing back its encoder's memory) after this long; the next sync starts it again in about 0.3 s. */
+const IDLE_STOP_MS = 30_000;
+
+/** Embeds texts off the request thread; the vectors come back packed, text i at i * DIMENSIONS. */
+export class TextEmbedder {
+  private readonly threads: JobThread<EmbedJob, EmbedOutcome>[];
+  private nextId = 1;
+
+  constructor() {
+    const file = new URL('./embed-worker.ts', import.meta.url);
+    this.threads = Array.from(
+      { length: EMBEDDING_THREADS },
+      () => new JobThread<EmbedJob, EmbedOutcome>(file, 'an embedding worker', { idleStopMs: IDLE_STOP_MS }),
+    );
+  }
+
+  async embed(texts: readonly string[]): Promise<Float32Array<ArrayBuffer>> {
+    const packed = new Float32Array(texts.length * DIMENSIONS);
+    let next = 0;
+    const work = async (thread: JobThread<EmbedJob, EmbedOutcome>) => {
+      while (next < texts.length) {
+        const start = next;
+        next += PART;
+        packed.set(await this.run(thread, texts.slice(start, start + PART)), start * DIMENSIONS);
+      }
+    };
+    await Promise.all(this.threads.slice(0, Math.ceil(texts.length / PART)).map(work));
+    return packed;
+  }
+
+  close(): Promise<void> {
+    return Promise.all(this.threads.map((thread) => thread.close())).then(() => undefined);
+  }
+
+  private run(thread: JobThread<EmbedJob, EmbedOutcome>, texts: string[]): Promise<Float32Array<ArrayBuffer>> {
+    return new Promise<Float32Array<ArrayBuffer>>((resolve, reject) => {
+      thread.post({ id: this.nextId++, texts }, (outcome) => {
+        if (outcome instanceof Error) reject(outcome);
+        else if ('error' in outcome) reject(new Error(`embedding failed: ${outcome.error}`));
+        else resolve(outcome.vectors);
+        return true;
+      });
+    });
+  }
+}

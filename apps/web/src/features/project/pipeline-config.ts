@@ -1,0 +1,42 @@
+import { understandingOf, type Understanding } from '@console/contracts';
+
+/**
+ * The Pipeline Config of the project settings: edited as JSON text, and its understanding through its
+ * own control. The text stays the one value of the form, so the two never disagree: the control reads
+ * the text and writes it back with only `understanding` changed.
+ */
+
+/** How the settings show a Pipeline Config: its JSON, two spaces deep. */
+export const configText = (config: Record<string, unknown>) => JSON.stringify(config, null, 2);
+
+/** Text that does not parse stays text, so the schema answers 'Pipeline Config must be a JSON object'. */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function configOf(text: string): Record<string, unknown> | null {
+  const value = parseJson(text);
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+/** The understanding the text selects; null while the text is not a JSON object (nothing can be read or set). */
+export function understandingOfText(text: string): Understanding | null {
+  const config = configOf(text);
+  return config ? understandingOf(config) : null;
+}
+
+/** The text with its understanding set and every other key kept; unchanged while it is not a JSON object. */
+export function withUnderstanding(text: string, understanding: Understanding): string {
+  const config = configOf(text);
+  return config ? configText({ ...config, understanding }) : text;
+}
+
+/** What each understanding costs and gives, for the settings' one-line description. */
+export const understandingDescriptions: Record<Understanding, string> = {
+  semantic: 'Answers paraphrases by their meaning as well as their words; about 15 ms a question.',
+  lexical: 'Matches the words of a question only; the fastest.',
+};
