@@ -164,7 +164,11 @@ export function answer(
 ): AnswerResult {
   const trace: TraceStep[] = [];
   const rephrased = applyJargon(index.jargon, input.utterance);
-  const meaningOf = (reading: string) => (index.understanding === 'semantic' ? (input.vectors?.get(reading) ?? null) : null);
+  // A vector of another length (another encoder than the compile's) is not compared.
+  const meaningOf = (reading: string) => {
+    const vector = index.understanding === 'semantic' ? input.vectors?.get(reading) : undefined;
+    return vector && vector.length === index.semantic?.dimensions ? vector : null;
+  };
   let text = rephrased.text;
   let classification = classifyText(index, text, rephrased.words, meaningOf(text));
   let context: { previous: string; reason: string } | null = null;
