@@ -164,7 +164,11 @@ export function answer(
 ): AnswerResult {
   const trace: TraceStep[] = [];
   const rephrased = applyJargon(index.jargon, input.utterance);
-  const meaningOf = (reading: string) => (index.understanding === 'semantic' ? (input.vectors?.get(reading) ?? null) : null);
+  // A vector of another length (another encoder than the compile's) is not compared.
+  const meaningOf = (reading: string) => {
+    const vector = index.understanding === 'semantic' ? input.vectors?.get(reading) : undefined;
+    return vector && vector.length === index.semantic?.dimensions ? vector : null;
+  };
   let text = rephrased.text;
   let classification = classifyText(index, text, rephrased.words, meaningOf(text));
   let context: { previous: string; reason: string } | null = null;
@@ -314,6 +318,11 @@ function refusalOf(index: EngineIndex, c: Classification, label: EngineIndex['la
   const score = c.confidence.toFixed(2);
   const needed = index.threshold.toFixed(2);
   if (index.zeroShot) return `The closest item, '${label.subject}', is ${score} close; ${needed} is needed.`;
+  const meaning = bestOf(c.semantic);
+  if (c.semantic && meaning !== null && meaning < SEMANTIC_FLOOR) {
+    const closest = index.contents[topPositions(c.semantic, 1)[0]!]!;
+    return `The closest item in meaning, '${closest.subject}', is ${meaning.toFixed(2)} alike; ${SEMANTIC_FLOOR.toFixed(2)} is needed.`;
+  }
   if (c.confidence < index.threshold) return `The likeliest item, '${label.subject}', is ${score} likely; ${needed} is needed.`;
   return `Too few of its words are known to the project (${Math.round(c.familiarity * 100)}% of them) to be sure it is about '${label.subject}'.`;
 }

@@ -190,6 +190,13 @@ describe('trained content', () => {
     expect(result.reply.content_id).toBe('delivery');
     expect(stages(result).classify).toMatchObject({ understanding: 'semantic', decision: 'content' });
   });
+
+  it('refuses a question far in meaning from every item, saying why', () => {
+    const index = compiled(trained);
+    const result = ask(index, null, 'who won the football match last night');
+    expect(result.reply.response_type).toBe('oos');
+    expect(stages(result).classify!.refusal).toMatch(/^The closest item in meaning, '.+', is -?\d\.\d\d alike; 0\.35 is needed\.$/);
+  });
 });
 
 describe('lexical-only understanding', () => {
