@@ -31,6 +31,12 @@ const UNFAMILIAR_CONFIDENCE = 0.9;
  */
 const SEMANTIC_FLOOR = 0.35;
 const SEMANTIC_SURE = 0.65;
+/**
+ * The sure answer also needs the classifier's choice to be the closest item by this much over any other: several
+ * items equally close ("and the warranty?" of four products' warranties) are a question to refuse or
+ * read with the conversation, not one to answer with whichever came first.
+ */
+const SEMANTIC_LEAD = 0.05;
 /** How much the lexical score (scaled to 0-1) adds to the classifier's probability when reranking. */
 const LEXICAL_WEIGHT = 0.3;
 
@@ -100,7 +106,7 @@ function understood(index: EngineIndex, c: Classification): boolean {
   if (index.zeroShot) return c.best >= 0 && c.confidence >= index.threshold;
   const meaning = bestOf(c.semantic);
   if (meaning !== null && meaning < SEMANTIC_FLOOR) return false;
-  if (meaning !== null && meaning >= SEMANTIC_SURE && c.best >= 0) return true;
+  if (meaning !== null && meaning >= SEMANTIC_SURE && leadsInMeaning(index, c)) return true;
   return (
     c.best >= 0 &&
     c.confidence >= index.threshold &&
@@ -121,6 +127,16 @@ function topLabels(classification: Classification, count: number): number[] {
 }
 
 /** The largest value (null for none). */
+/** Whether the classifier's choice is the item closest in meaning, ahead of every other by SEMANTIC_LEAD. */
+function leadsInMeaning(index: EngineIndex, c: Classification): boolean {
+  if (c.best < 0 || !c.semantic) return false;
+  const chosen = index.contentOfLabel[c.best]!;
+  if (chosen < 0) return false;
+  const score = c.semantic[chosen]!;
+  for (let i = 0; i < c.semantic.length; i++) if (i !== chosen && c.semantic[i]! > score - SEMANTIC_LEAD) return false;
+  return true;
+}
+
 function bestOf(values: Float64Array | null): number | null {
   if (!values?.length) return null;
   let best = -Infinity;
