@@ -132,6 +132,8 @@ async function chatRun(server: RunningServer, team: Console, workspaceId: string
 }
 
 const server = await startServer({ CHAT_MAX_QUERIES_PER_MINUTE: '100000000' });
+/** What the server holds before any project: its own code and the embedded database. */
+const startedMemory = residentMemory(server.pid);
 const distinct = distinctQuestions();
 /** Questions made for the semantic run's requests, each one different (a few are made for requests never sent). */
 let distinctMade = 0;
@@ -220,6 +222,7 @@ function figures(run: ChatRun, { stored, answeredStored }: Awaited<ReturnType<ty
       stored_response_events: stored.response,
       stored_error_events: stored.error,
       abandoned_in_flight_stored: stored.response - answeredStored,
+      server_rss_at_start_mb: startedMemory?.rss_mb ?? null,
       server_rss_before_run_mb: run.memory.first,
       server_rss_peak_mb: run.memory.peak,
       server_rss_at_end_mb: run.memoryAtEnd?.rss_mb ?? null,

@@ -50,6 +50,3 @@ export function applyJargon(rules: readonly JargonRule[], question: string): Rep
   }
   return applied.length ? { text: out.join(' '), applied, words: out.join(' ').split(' ') } : { text: question.trim(), applied, words: tokens };
 }
-
-/** A follow-up this short is read together with the previous question when it is not understood alone. */
-export const FOLLOW_UP_MAX_WORDS = 2;

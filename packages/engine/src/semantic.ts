@@ -108,12 +108,26 @@ export function buildSemanticIndex(items: readonly SemanticItem[], textVectors: 
   return { dimensions, vectors, owner: Int32Array.from(rows, (row) => row.owner), weight: Float32Array.from(rows, (row) => row.weight) };
 }
 
-/** The dot product of `vector` with row `row` of `matrix` (unit vectors: their cosine). */
+/**
+ * The dot product of `vector` with row `row` of `matrix` (unit vectors: their cosine). Four running
+ * sums: answering compares a question with every row, and one sum waits on each addition.
+ */
 export function dotRow(matrix: Float32Array, row: number, vector: Float32Array): number {
-  const offset = row * vector.length;
-  let sum = 0;
-  for (let d = 0; d < vector.length; d++) sum += matrix[offset + d]! * vector[d]!;
-  return sum;
+  const length = vector.length;
+  const offset = row * length;
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let d = 0;
+  for (; d + 4 <= length; d += 4) {
+    s0 += matrix[offset + d]! * vector[d]!;
+    s1 += matrix[offset + d + 1]! * vector[d + 1]!;
+    s2 += matrix[offset + d + 2]! * vector[d + 2]!;
+    s3 += matrix[offset + d + 3]! * vector[d + 3]!;
+  }
+  for (; d < length; d++) s0 += matrix[offset + d]! * vector[d]!;
+  return s0 + s1 + s2 + s3;
 }
 
 /** Each item's semantic score for a question: the best weighted cosine of its rows (-1 for an item with none), into `out`. */
