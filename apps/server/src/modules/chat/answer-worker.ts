@@ -9,8 +9,8 @@ import { renderAnswer, type Question, type RenderedAnswer } from './rendered-ans
  * a question's answer and events run here, so the thread that takes requests only routes them while
  * another core answers. Indexes are held by the number the main thread gives them; one this worker
  * does not hold is asked for once ('missing'), then kept. A semantic project's questions are embedded
- * here (the encoder loads on the first one): the texts of all the questions of one message go through
- * the encoder in one run, which costs far less per text than a run each.
+ * here (the encoder loads on the first one): the questions that arrive together go through the
+ * encoder in one run, which costs far less per text than a run each.
  */
 
 export interface AnswerJob {
@@ -31,14 +31,20 @@ export type AnswerOutcome =
 
 const indexes = new LruMap<number, EngineIndex>(INDEX_CACHE_SIZE);
 
-/** The texts asked for in this turn of the worker's event loop, and their vectors once embedded together. */
+/**
+ * The batch being gathered: the texts of every question that arrives while the encoder is busy with
+ * the previous batch (or, when it is idle, in this turn of the event loop), embedded in one run once
+ * the encoder is free. Under load each run takes all the questions that came meanwhile, so the cost
+ * per question falls as the load rises instead of the questions queueing for a run each.
+ */
 let gathering: { texts: Set<string>; vectors: Promise<TextVectors> } | null = null;
+/** The last batch handed to the encoder (the next one starts when it is done). */
+let encoding: Promise<unknown> = Promise.resolve();
 
 function embedTogether(texts: string[]): Promise<TextVectors> {
   if (!gathering) {
     const batch: { texts: Set<string>; vectors: Promise<TextVectors> } = { texts: new Set(), vectors: Promise.resolve(new Map()) };
-    // Starts once the message's jobs have all named their texts (they run synchronously before it).
-    batch.vectors = Promise.resolve().then(async () => {
+    batch.vectors = encoding.then(async () => {
       gathering = null;
       const list = [...batch.texts];
       // Imported on first use: a worker answering lexical projects alone never loads TensorFlow.js.
@@ -46,6 +52,7 @@ function embedTogether(texts: string[]): Promise<TextVectors> {
       const vectors = await (await loadEncoder()).embed(list);
       return new Map(list.map((text, i) => [text, vectors[i]!]));
     });
+    encoding = batch.vectors.catch(() => undefined);
     gathering = batch;
   }
   for (const text of texts) gathering.texts.add(text);
