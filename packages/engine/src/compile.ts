@@ -23,13 +23,30 @@ export interface Label {
 export const MAX_OUT_OF_SCOPE_EXAMPLES = 2000;
 
 /** pipeline_config.out_of_scope_examples: questions the assistant must not answer (strings; others ignored). */
-export function outOfScopeExamples(pipelineConfig: Record<string, unknown>): string[] {
+function outOfScopeExamples(pipelineConfig: Record<string, unknown>): string[] {
   const value = pipelineConfig.out_of_scope_examples;
   if (!Array.isArray(value)) return [];
   return value
     .filter((example): example is string => typeof example === 'string' && example.trim().length > 0)
     .map((example) => example.slice(0, 1024))
     .slice(0, MAX_OUT_OF_SCOPE_EXAMPLES);
+}
+
+/** Every text of a snapshot the compile needs a vector of (none for a lexical project), each once. */
+export function textsToEmbed(snapshot: Snapshot): string[] {
+  if (understandingOf(snapshot.settings.pipeline_config) === 'lexical') return [];
+  const texts = new Set<string>();
+  for (const item of snapshot.contents) {
+    texts.add(item.subject);
+    for (const utterance of item.utterances) texts.add(utterance);
+    for (const passage of passagesOf(kbPlainText(item.response))) texts.add(passage);
+  }
+  for (const example of outOfScopeExamples(snapshot.settings.pipeline_config)) texts.add(example);
+  for (const intent of snapshot.intents) {
+    texts.add(intent.intent);
+    for (const utterance of intent.utterances) texts.add(utterance);
+  }
+  return [...texts];
 }
 
 export interface IndexedContent {

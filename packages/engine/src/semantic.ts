@@ -1,6 +1,4 @@
-import { kbPlainText, understandingOf, type Snapshot } from '@console/contracts';
 import type { SparseVector } from './vectorizer';
-import { outOfScopeExamples } from './compile';
 import { words } from './text';
 
 /**
@@ -30,23 +28,6 @@ export function passagesOf(text: string): string[] {
   }
   if (current.length) passages.push(current.join(' '));
   return passages;
-}
-
-/** Every text of a snapshot the compile needs a vector of (none for a lexical project), each once. */
-export function textsToEmbed(snapshot: Snapshot): string[] {
-  if (understandingOf(snapshot.settings.pipeline_config) === 'lexical') return [];
-  const texts = new Set<string>();
-  for (const item of snapshot.contents) {
-    texts.add(item.subject);
-    for (const utterance of item.utterances) texts.add(utterance);
-    for (const passage of passagesOf(kbPlainText(item.response))) texts.add(passage);
-  }
-  for (const example of outOfScopeExamples(snapshot.settings.pipeline_config)) texts.add(example);
-  for (const intent of snapshot.intents) {
-    texts.add(intent.intent);
-    for (const utterance of intent.utterances) texts.add(utterance);
-  }
-  return [...texts];
 }
 
 /** A response passage is a little less telling than the subject or an utterance: it also says what is around the answer. */
