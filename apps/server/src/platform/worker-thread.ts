@@ -67,6 +67,21 @@ export class JobThread<Job extends { id: number }, Outcome extends { id: number 
     this.send(job);
   }
 
+  /** A job settled by its first outcome, or rejected with the error that stopped the worker. */
+  request(job: Job, transfer: Transferable[] = []): Promise<Outcome> {
+    return new Promise<Outcome>((resolve, reject) => {
+      this.post(
+        job,
+        (outcome) => {
+          if (outcome instanceof Error) reject(outcome);
+          else resolve(outcome);
+          return true;
+        },
+        transfer,
+      );
+    });
+  }
+
   /** Sends a waiting job again, with more in it (what the worker said it lacked). */
   repost(job: Job): void {
     if (this.waiting.has(job.id)) this.send(job);

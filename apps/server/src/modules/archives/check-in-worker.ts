@@ -11,14 +11,9 @@ const thread = new JobThread<CheckJob, CheckOutcome>(new URL('./check-worker.ts'
 let nextId = 1;
 
 /** parseArchiveFile off the request thread: the checked archive, or the same 400 it would throw. */
-export function parseArchiveFileInWorker(file: Buffer): Promise<ProjectArchive> {
-  return new Promise<ProjectArchive>((resolve, reject) => {
-    thread.post({ id: nextId++, file }, (outcome) => {
-      if (outcome instanceof Error) reject(outcome);
-      else if ('refusal' in outcome) reject(AppError.badRequest(outcome.refusal));
-      else if ('error' in outcome) reject(new Error(`checking the archive failed: ${outcome.error}`));
-      else resolve(outcome.archive);
-      return true;
-    });
-  });
+export async function parseArchiveFileInWorker(file: Buffer): Promise<ProjectArchive> {
+  const outcome = await thread.request({ id: nextId++, file });
+  if ('refusal' in outcome) throw AppError.badRequest(outcome.refusal);
+  if ('error' in outcome) throw new Error(`checking the archive failed: ${outcome.error}`);
+  return outcome.archive;
 }

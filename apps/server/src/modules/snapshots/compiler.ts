@@ -17,15 +17,10 @@ export class SnapshotCompiler {
   private nextId = 1;
 
   /** The vectors' buffer moves to the worker: it is unusable here afterwards. */
-  compile(snapshot: Snapshot, vectors: PackedVectors): Promise<EngineIndex> {
-    return new Promise<EngineIndex>((resolve, reject) => {
-      this.thread.post({ id: this.nextId++, snapshot, vectors }, (outcome) => {
-        if (outcome instanceof Error) reject(outcome);
-        else if ('error' in outcome) reject(new Error(`compiling the snapshot failed: ${outcome.error}`));
-        else resolve(outcome.index);
-        return true;
-      }, [vectors.data.buffer]);
-    });
+  async compile(snapshot: Snapshot, vectors: PackedVectors): Promise<EngineIndex> {
+    const outcome = await this.thread.request({ id: this.nextId++, snapshot, vectors }, [vectors.data.buffer]);
+    if ('error' in outcome) throw new Error(`compiling the snapshot failed: ${outcome.error}`);
+    return outcome.index;
   }
 
   close(): Promise<void> {

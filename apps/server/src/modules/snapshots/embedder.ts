@@ -50,14 +50,9 @@ export class TextEmbedder {
     return Promise.all(this.threads.map((thread) => thread.close())).then(() => undefined);
   }
 
-  private run(thread: JobThread<EmbedJob, EmbedOutcome>, texts: string[]): Promise<Float32Array<ArrayBuffer>> {
-    return new Promise<Float32Array<ArrayBuffer>>((resolve, reject) => {
-      thread.post({ id: this.nextId++, texts }, (outcome) => {
-        if (outcome instanceof Error) reject(outcome);
-        else if ('error' in outcome) reject(new Error(`embedding failed: ${outcome.error}`));
-        else resolve(outcome.vectors);
-        return true;
-      });
-    });
+  private async run(thread: JobThread<EmbedJob, EmbedOutcome>, texts: string[]): Promise<Float32Array<ArrayBuffer>> {
+    const outcome = await thread.request({ id: this.nextId++, texts });
+    if ('error' in outcome) throw new Error(`embedding failed: ${outcome.error}`);
+    return outcome.vectors;
   }
 }
