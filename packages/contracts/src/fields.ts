@@ -138,3 +138,8 @@ export function jsonObject(field: string) {
 
 /** A path or body id that must be a UUID. */
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A field holding a record's id (a UUID), with the one message of every malformed id. */
+export function uuidText(field: string) {
+  return z.string({ error: messages.uuid(field) }).regex(uuidPattern, { error: messages.uuid(field) });
+}

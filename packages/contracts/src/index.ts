@@ -21,6 +21,8 @@ export * from './source';
 export * from './content';
 export * from './intent';
 export * from './slot';
+export * from './sequence';
+export * from './scenario';
 export * from './archive';
 export * from './deployment';
 export * from './chat';

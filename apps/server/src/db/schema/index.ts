@@ -9,6 +9,8 @@ export * from './sources';
 export * from './contents';
 export * from './intents';
 export * from './slots';
+export * from './sequences';
+export * from './scenarios';
 export * from './snapshots';
 export * from './channels';
 export * from './events';

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { oneOf, strictObject, trimmedText, uuidText } from './fields';
+import { defineList } from './list';
+import { messages } from './messages';
+import { canvasPosition, checkTransitions, sequenceTransitionSchema } from './sequence';
+
+/**
+ * Scenarios (project-areas §3, §4, §5, §9): a conversation made of sequences. Its nodes are the
+ * sequences it uses; a transition says that when one sequence ends the next one goes on. Only an
+ * active scenario's transitions run (a draft is being designed); its combination mode says how its
+ * sequences start and when a collecting node has what it needs:
+ * - 'any-all': any of its sequences starts on one of its entry intents; a node waits for all its slots;
+ * - 'any-any': any sequence starts on its entry intents; one of a node's slots is enough (alternatives:
+ *   an order number or an e-mail address);
+ * - 'one-all': only the scenario's first node (the sequence it starts with) starts on an entry intent,
+ *   the others are reached through transitions alone; a node waits for all its slots.
+ */
+
+export const scenarioStatuses = ['active', 'draft'] as const;
+export type ScenarioStatus = (typeof scenarioStatuses)[number];
+export const combinationModes = ['any-all', 'any-any', 'one-all'] as const;
+export type CombinationMode = (typeof combinationModes)[number];
+export const DEFAULT_COMBINATION_MODE: CombinationMode = 'any-all';
+/** Sequences one scenario may join. */
+export const SCENARIO_MAX_NODES = 50;
+
+export const combinationModeLabels: Record<CombinationMode, string> = {
+  'any-all': 'Any entry, all slots',
+  'any-any': 'Any entry, any slot',
+  'one-all': 'One entry, all slots',
+};
+
+export const scenarioMessages = {
+  nameTaken: 'A scenario with this name already exists.',
+  sequenceTwice: 'A sequence can be a node of a scenario once',
+  unknownSequence: 'Sequence not found in this project.',
+} as const;
+
+export const scenarioNodeSchema = strictObject({
+  id: uuidText('Node ID'),
+  sequence_id: uuidText('Sequence'),
+  position: canvasPosition.default({ x: 0, y: 0 }),
+});
+export type ScenarioNode = z.output<typeof scenarioNodeSchema>;
+
+export const scenarioRecordSchema = z.object({
+  id: z.string(),
+  project_id: z.string(),
+  display_name: z.string(),
+  status: z.enum(scenarioStatuses),
+  combination: z.enum(combinationModes),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+/** A scenario as the API answers it: the record, its nodes and its transitions. */
+export const scenarioSchema = z.object({
+  scenario: scenarioRecordSchema,
+  nodes: z.array(scenarioNodeSchema),
+  transitions: z.array(sequenceTransitionSchema),
+});
+export type Scenario = z.infer<typeof scenarioSchema>;
+
+const display_name = trimmedText('Name', 3, 128);
+
+/** POST /project/{id}/scenario: a new draft. */
+export const scenarioCreateBody = strictObject({
+  display_name,
+  status: oneOf('Status', scenarioStatuses).default('draft'),
+});
+export type ScenarioCreateBody = z.input<typeof scenarioCreateBody>;
+
+/** PUT /scenario/{id}: the fields given change, the others stay; nodes and transitions change together. */
+export const scenarioUpdateBody = strictObject({
+  display_name: display_name.optional(),
+  status: oneOf('Status', scenarioStatuses).optional(),
+  combination: oneOf('Combination mode', combinationModes).optional(),
+  nodes: z.array(scenarioNodeSchema).max(SCENARIO_MAX_NODES, { error: `A scenario has at most ${SCENARIO_MAX_NODES} nodes` }).optional(),
+  transitions: z.array(sequenceTransitionSchema).max(SCENARIO_MAX_NODES * 2).optional(),
+})
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { error: messages.noFieldToUpdate })
+  .refine((body) => (body.nodes === undefined) === (body.transitions === undefined), { error: 'Nodes and transitions are saved together' })
+  .superRefine((body, ctx) => {
+    if (!body.nodes) return;
+    const sequences = new Set<string>();
+    body.nodes.forEach((node, index) => {
+      if (sequences.has(node.sequence_id)) ctx.addIssue({ code: 'custom', message: scenarioMessages.sequenceTwice, path: ['nodes', index, 'sequence_id'] });
+      sequences.add(node.sequence_id);
+    });
+    checkTransitions(new Set(body.nodes.map((node) => node.id)), body.transitions ?? [], ctx);
+  });
+export type ScenarioUpdateBody = z.input<typeof scenarioUpdateBody>;
+
+export const scenarioList = defineList({
+  sortable: ['display_name', 'status', 'updated_at', 'created_at'],
+  filters: { display_name: { kind: 'text' }, status: { kind: 'select', values: scenarioStatuses }, updated_at: { kind: 'date' } },
+});

@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import { jsonObject, sameEntryKey, strictObject, text, trimmedText, uuidText } from './fields';
+import { defineList } from './list';
+import { messages } from './messages';
+
+/**
+ * Sequences (project-areas §3, §5, §9): a node-based flow. Each node has a name and at most four
+ * attributes, one of each type: the intents that start the flow there (`entry_intents`), the intents
+ * that lead to it from the node before (`follow_up_intents`), the slots it asks the visitor for
+ * (`collect_slots`, each with the question the assistant asks) and the endpoint it calls with what
+ * was collected (`business_logic`). Transitions join a node to the one that follows it.
+ */
+
+export const SEQUENCE_NODE_MAX_ATTRIBUTES = 4;
+/** Nodes and transitions one sequence may hold: a flow a person can read stays far below. */
+export const SEQUENCE_MAX_NODES = 100;
+export const SEQUENCE_MAX_TRANSITIONS = 200;
+/** The longest business-logic URL kept. */
+export const BUSINESS_LOGIC_URL_MAX = 2048;
+
+export const sequenceAttributeTypes = ['collect_slots', 'business_logic', 'entry_intents', 'follow_up_intents'] as const;
+export type SequenceAttributeType = (typeof sequenceAttributeTypes)[number];
+
+/** How the builder names each attribute type. */
+export const sequenceAttributeLabels: Record<SequenceAttributeType, string> = {
+  collect_slots: 'Collect Slots',
+  business_logic: 'Business Logic',
+  entry_intents: 'Entry Intents',
+  follow_up_intents: 'Follow-up Intents',
+};
+
+export const sequenceMessages = {
+  duplicateNodeName: (name: string) => `${name}: Duplicate Node Name`,
+  invalidUrl: 'URL must be a valid URL',
+  tooManyAttributes: `A node has at most ${SEQUENCE_NODE_MAX_ATTRIBUTES} attributes`,
+  attributeTwice: (type: SequenceAttributeType) => `${sequenceAttributeLabels[type]} can be added to a node only once`,
+  slotTwice: 'A slot can be collected once per node',
+  unknownNode: 'A transition must join two nodes of the graph',
+  duplicateNodeId: 'Node ids must be unique',
+  duplicateTransition: 'Two nodes can be joined once',
+  selfTransition: 'A transition cannot join a node to itself',
+  unknownSlot: 'Slot not found in this project.',
+  unknownIntent: 'Intent not found in this project.',
+} as const;
+
+
+/** A node's place on the builder's canvas. */
+export const canvasPosition = z.object({ x: z.number().finite().min(-1e6).max(1e6), y: z.number().finite().min(-1e6).max(1e6) });
+
+/** The slot a node asks for and the question the assistant asks for it (empty: 'What is the {slot}?'). */
+export const collectedSlotSchema = strictObject({
+  slot_id: uuidText('Slot'),
+  prompt: trimmedText('Prompt', 0, 255).default(''),
+});
+
+/** A business-logic URL: present and http(s), with the spec's one message for every way it is wrong. */
+export const businessLogicUrl = z
+  .string({ error: sequenceMessages.invalidUrl })
+  .trim()
+  .max(BUSINESS_LOGIC_URL_MAX, { error: messages.atMostChars('URL', BUSINESS_LOGIC_URL_MAX) })
+  .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), { error: sequenceMessages.invalidUrl });
+
+const intentIds = z
+  .array(uuidText('Intent'), { error: messages.atLeastOneSelection('Intents') })
+  .min(1, { error: messages.atLeastOneSelection('Intents') })
+  .transform((ids) => [...new Set(ids)]);
+
+export const sequenceAttributeSchema = z.discriminatedUnion(
+  'type',
+  [
+    strictObject({
+      type: z.literal('collect_slots'),
+      slots: z
+        .array(collectedSlotSchema, { error: messages.atLeastOneSelection('Slots') })
+        .min(1, { error: messages.atLeastOneSelection('Slots') })
+        .refine((slots) => new Set(slots.map((slot) => slot.slot_id)).size === slots.length, { error: sequenceMessages.slotTwice }),
+    }),
+    strictObject({
+      type: z.literal('business_logic'),
+      url: businessLogicUrl,
+      configuration: jsonObject('Configuration').default({}),
+    }),
+    strictObject({ type: z.literal('entry_intents'), intents: intentIds }),
+    strictObject({ type: z.literal('follow_up_intents'), intents: intentIds }),
+  ],
+  { error: messages.oneOf('Attribute type', sequenceAttributeTypes) },
+);
+export type SequenceAttribute = z.output<typeof sequenceAttributeSchema>;
+export type SequenceAttributeInput = z.input<typeof sequenceAttributeSchema>;
+
+export const sequenceNodeSchema = strictObject({
+  id: uuidText('Node ID'),
+  name: text('Node name', 0, 255).transform((name) => name.trim()),
+  position: canvasPosition.default({ x: 0, y: 0 }),
+  attributes: z
+    .array(sequenceAttributeSchema)
+    .max(SEQUENCE_NODE_MAX_ATTRIBUTES, { error: sequenceMessages.tooManyAttributes })
+    .default([])
+    .superRefine((attributes, ctx) => {
+      const seen = new Set<SequenceAttributeType>();
+      attributes.forEach((attribute, index) => {
+        if (seen.has(attribute.type)) ctx.addIssue({ code: 'custom', message: sequenceMessages.attributeTwice(attribute.type), path: [index, 'type'] });
+        seen.add(attribute.type);
+      });
+    }),
+});
+export type SequenceNode = z.output<typeof sequenceNodeSchema>;
+export type SequenceNodeInput = z.input<typeof sequenceNodeSchema>;
+
+/** A directed edge between two nodes (of a sequence, or of a scenario). */
+export const sequenceTransitionSchema = strictObject({
+  id: uuidText('Transition ID'),
+  source: uuidText('Transition source'),
+  target: uuidText('Transition target'),
+});
+export type SequenceTransition = z.output<typeof sequenceTransitionSchema>;
+
+/** The names given to more than one node, each reported once (unnamed nodes are not compared). */
+export function duplicateNodeNames(nodes: readonly { name: string }[]): Set<string> {
+  const seen = new Set<string>();
+  const duplicates = new Set<string>();
+  for (const { name } of nodes) {
+    if (!name.trim()) continue;
+    const key = sameEntryKey(name);
+    if (seen.has(key)) duplicates.add(key);
+    seen.add(key);
+  }
+  return duplicates;
+}
+
+/** Nodes and transitions checked together: unique node names and ids, transitions between nodes of the sequence. */
+const flowFields = {
+  nodes: z.array(sequenceNodeSchema).max(SEQUENCE_MAX_NODES, { error: `A sequence has at most ${SEQUENCE_MAX_NODES} nodes` }),
+  transitions: z
+    .array(sequenceTransitionSchema)
+    .max(SEQUENCE_MAX_TRANSITIONS, { error: `A sequence has at most ${SEQUENCE_MAX_TRANSITIONS} transitions` }),
+};
+
+function checkFlow(flow: { nodes?: SequenceNode[]; transitions?: SequenceTransition[] }, ctx: z.RefinementCtx): void {
+  const nodes = flow.nodes ?? [];
+  const duplicates = duplicateNodeNames(nodes);
+  const ids = new Set<string>();
+  nodes.forEach((node, index) => {
+    if (duplicates.has(sameEntryKey(node.name))) {
+      ctx.addIssue({ code: 'custom', message: sequenceMessages.duplicateNodeName(node.name), path: ['nodes', index, 'name'] });
+    }
+    if (ids.has(node.id)) ctx.addIssue({ code: 'custom', message: sequenceMessages.duplicateNodeId, path: ['nodes', index, 'id'] });
+    ids.add(node.id);
+  });
+  checkTransitions(ids, flow.transitions ?? [], ctx);
+}
+
+/** Transitions of a graph (a sequence's nodes, a scenario's sequences): each joins two of its nodes, once. */
+export function checkTransitions(nodeIds: ReadonlySet<string>, transitions: readonly SequenceTransition[], ctx: z.RefinementCtx): void {
+  const joined = new Set<string>();
+  transitions.forEach((transition, index) => {
+    const path = ['transitions', index];
+    if (!nodeIds.has(transition.source) || !nodeIds.has(transition.target)) ctx.addIssue({ code: 'custom', message: sequenceMessages.unknownNode, path });
+    else if (transition.source === transition.target) ctx.addIssue({ code: 'custom', message: sequenceMessages.selfTransition, path });
+    const key = `${transition.source}>${transition.target}`;
+    if (joined.has(key)) ctx.addIssue({ code: 'custom', message: sequenceMessages.duplicateTransition, path });
+    joined.add(key);
+  });
+}
+
+export const sequenceSchema = z.object({
+  id: z.string(),
+  project_id: z.string(),
+  name: z.string(),
+  nodes: z.array(sequenceNodeSchema),
+  transitions: z.array(sequenceTransitionSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Sequence = z.infer<typeof sequenceSchema>;
+
+/** POST /project/{id}/sequence: a new, empty flow. */
+export const sequenceCreateBody = strictObject({
+  name: trimmedText('Name', 1, 64),
+});
+export type SequenceCreateBody = z.input<typeof sequenceCreateBody>;
+
+/** PUT /sequence/{id}: the builder's save (name, nodes and transitions together; a field left out is kept). */
+export const sequenceUpdateBody = strictObject({
+  name: trimmedText('Name', 1, 255).optional(),
+  nodes: flowFields.nodes.optional(),
+  transitions: flowFields.transitions.optional(),
+})
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { error: messages.noFieldToUpdate })
+  .refine((body) => (body.nodes === undefined) === (body.transitions === undefined), {
+    error: 'Nodes and transitions are saved together',
+  })
+  .superRefine(checkFlow);
+export type SequenceUpdateBody = z.input<typeof sequenceUpdateBody>;
+
+/** The slot and intent ids a sequence's nodes refer to (they must be the project's own). */
+export function sequenceReferences(nodes: readonly SequenceNode[]): { slots: Set<string>; intents: Set<string> } {
+  const slots = new Set<string>();
+  const intents = new Set<string>();
+  for (const node of nodes) {
+    for (const attribute of node.attributes) {
+      if (attribute.type === 'collect_slots') for (const slot of attribute.slots) slots.add(slot.slot_id);
+      if (attribute.type === 'entry_intents' || attribute.type === 'follow_up_intents') for (const id of attribute.intents) intents.add(id);
+    }
+  }
+  return { slots, intents };
+}
+
+/** The question asked for a slot whose node gives none. */
+export function defaultSlotPrompt(slotName: string): string {
+  return `What is the ${slotName}?`;
+}
+
+export const sequenceList = defineList({
+  sortable: ['name', 'updated_at', 'created_at'],
+  filters: { name: { kind: 'text' }, updated_at: { kind: 'date' } },
+});
