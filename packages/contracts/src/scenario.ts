@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { oneOf, strictObject, trimmedText, uuidText } from './fields';
+import { oneOf, referenceId, strictObject, trimmedText, uuidText } from './fields';
 import { defineList } from './list';
 import { messages } from './messages';
 import { canvasPosition, checkTransitions, sequenceTransitionSchema } from './sequence';
@@ -38,7 +38,7 @@ export const scenarioMessages = {
 
 export const scenarioNodeSchema = strictObject({
   id: uuidText('Node ID'),
-  sequence_id: uuidText('Sequence'),
+  sequence_id: referenceId('Sequence'),
   position: canvasPosition.default({ x: 0, y: 0 }),
 });
 export type ScenarioNode = z.output<typeof scenarioNodeSchema>;

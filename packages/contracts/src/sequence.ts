@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonObject, sameEntryKey, strictObject, text, trimmedText, uuidText } from './fields';
+import { jsonObject, referenceId, sameEntryKey, strictObject, trimmedText, uuidText } from './fields';
 import { defineList } from './list';
 import { messages } from './messages';
 
@@ -49,7 +49,7 @@ export const canvasPosition = z.object({ x: z.number().finite().min(-1e6).max(1e
 
 /** The slot a node asks for and the question the assistant asks for it (empty: 'What is the {slot}?'). */
 export const collectedSlotSchema = strictObject({
-  slot_id: uuidText('Slot'),
+  slot_id: referenceId('Slot'),
   prompt: trimmedText('Prompt', 0, 255).default(''),
 });
 
@@ -61,9 +61,10 @@ export const businessLogicUrl = z
   .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), { error: sequenceMessages.invalidUrl });
 
 const intentIds = z
-  .array(uuidText('Intent'), { error: messages.atLeastOneSelection('Intents') })
+  .array(referenceId('Intent'), { error: messages.atLeastOneSelection('Intents') })
   .min(1, { error: messages.atLeastOneSelection('Intents') })
-  .transform((ids) => [...new Set(ids)]);
+  // An overwrite, not a transform: the API answers sequences through this schema too (a transform cannot encode).
+  .overwrite((ids) => [...new Set(ids)]);
 
 export const sequenceAttributeSchema = z.discriminatedUnion(
   'type',
@@ -90,7 +91,7 @@ export type SequenceAttributeInput = z.input<typeof sequenceAttributeSchema>;
 
 export const sequenceNodeSchema = strictObject({
   id: uuidText('Node ID'),
-  name: text('Node name', 0, 255).transform((name) => name.trim()),
+  name: trimmedText('Node name', 0, 255),
   position: canvasPosition.default({ x: 0, y: 0 }),
   attributes: z
     .array(sequenceAttributeSchema)
