@@ -34,10 +34,16 @@ export default defineConfig({
         // library splits naturally with the lazily loaded pages that use it, so sign-in carries none.
         codeSplitting: {
           groups: [
-            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            // use-sync-external-store serves the editor, the charts and the canvas alike: with React, not inside one of them.
+            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|use-sync-external-store)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'] },
             // The rich-text editor (TipTap, ProseMirror) loads with the pages that use it, never with sign-in.
             { name: 'vendor-editor', test: /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|linkifyjs|orderedmap|rope-sequence|w3c-keyname)[\\/]/ },
+            // The d3 parts both the canvas and the charts use: a group of their own, or the first of those
+            // groups to take them (with its other dependencies) would make the other page load it whole.
+            { name: 'vendor-d3', test: /node_modules[\\/]d3-(interpolate|color)[\\/]/ },
+            // The sequence builder's canvas (React Flow and the d3 parts only it uses) loads with the builder alone.
+            { name: 'vendor-flow', test: /node_modules[\\/](@xyflow|zustand|classcat|d3-(drag|zoom|selection|transition|dispatch|timer|ease))[\\/]/ },
             // The dashboard's charts (Recharts and what only it uses) load with the dashboard alone.
             {
               name: 'vendor-charts',

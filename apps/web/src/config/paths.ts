@@ -78,6 +78,11 @@ export const projectPaths = {
     path: 'slot/:slotId',
     to: (projectId: string, slotId: string) => `/project/${id(projectId)}/slot/${id(slotId)}`,
   },
+  sequences: { path: 'sequence', to: (projectId: string) => `/project/${id(projectId)}/sequence` },
+  sequence: {
+    path: 'sequence/:sequenceId',
+    to: (projectId: string, sequenceId: string) => `/project/${id(projectId)}/sequence/${id(sequenceId)}`,
+  },
   jargon: { path: 'jargon', to: (projectId: string) => `/project/${id(projectId)}/jargon` },
   channels: { path: 'channel', to: (projectId: string) => `/project/${id(projectId)}/channel` },
   channel: {

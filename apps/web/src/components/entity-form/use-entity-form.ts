@@ -74,7 +74,12 @@ export function useEntityForm<V extends Record<string, unknown>, S extends Schem
   const canSubmit = parsed.success && (changed || !requireChange) && !submitting;
 
   function setField<K extends keyof V & string>(field: K, value: V[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
+    updateField(field, () => value);
+  }
+
+  /** A change computed from the field's latest value: several in one event (a canvas's batch) all apply. */
+  function updateField<K extends keyof V & string>(field: K, change: (current: V[K]) => V[K]) {
+    setValues((current) => ({ ...current, [field]: change(current[field]) }));
     setTouched((current) => (current[field] ? current : { ...current, [field]: true }));
     setError(null);
   }
@@ -144,7 +149,10 @@ export function useEntityForm<V extends Record<string, unknown>, S extends Schem
   return {
     values,
     setField,
+    updateField,
     errors,
+    /** Every problem with its full path, for forms that show them deeper than one per field (the sequence builder). */
+    issues: parsed.success ? [] : parsed.error.issues,
     valid: parsed.success,
     changed,
     canSubmit,

@@ -15,13 +15,17 @@ export interface ProjectRecord {
  * The calls of one kind of project record, with their contracts, query hooks and invalidations:
  * list and create at /project/{id}/{path}, read, update and delete at /{path}/{id}. A project's list
  * lives under [path, 'list', projectId], one record under [path, 'detail', id]. Writes take the body
- * as the form's schema parsed it (the body schema's output) and send it parsed again.
+ * as the form's schema parsed it (the body schema's output) and send it parsed again. A kind whose
+ * update takes other fields than its creation (a sequence's flow) gives an `update` schema.
  */
-export function projectRecordApi<Rec extends ProjectRecord, BodySchema extends z.ZodType>(
+export function projectRecordApi<Rec, BodySchema extends z.ZodType, UpdateSchema extends z.ZodType = BodySchema>(
   path: string,
-  contracts: { record: z.ZodType<Rec>; body: BodySchema; list: ListSpec },
+  contracts: { record: z.ZodType<Rec>; body: BodySchema; list: ListSpec; update?: UpdateSchema },
 ) {
   type Body = z.output<BodySchema>;
+  type UpdateBody = z.output<UpdateSchema>;
+  // Without an update schema, UpdateSchema is BodySchema (its default).
+  const update = (contracts.update ?? contracts.body) as UpdateSchema;
   const keys = {
     lists: (projectId: string) => [path, 'list', projectId] as const,
     list: (projectId: string, query: ListParams) => [path, 'list', projectId, query] as const,
@@ -62,10 +66,11 @@ export function projectRecordApi<Rec extends ProjectRecord, BodySchema extends z
     useUpdate(id: string) {
       const queryClient = useQueryClient();
       return useMutation({
-        mutationFn: (body: Body) => api.put(one(id), contracts.body.parse(body), { schema: contracts.record }),
+        mutationFn: (body: UpdateBody) => api.put(one(id), update.parse(body), { schema: contracts.record }),
         onSuccess: (record) => {
           queryClient.setQueryData(keys.detail(id), record);
-          void queryClient.invalidateQueries({ queryKey: keys.lists(record.project_id) });
+          // Every list of this kind: a record need not carry its project at the top (a scenario's sits in `scenario`).
+          void queryClient.invalidateQueries({ queryKey: [path, 'list'] });
         },
       });
     },
