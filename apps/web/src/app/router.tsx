@@ -69,6 +69,8 @@ const signedInRoute: RouteObject = {
             { path: projectPaths.intent.path, lazy: () => import('@/features/intent/components/intent-detail-page').then((m) => ({ Component: m.IntentDetailPage })) },
             { path: projectPaths.slots.path, lazy: () => import('@/features/slot/components/slot-list-page').then((m) => ({ Component: m.SlotListPage })) },
             { path: projectPaths.slot.path, lazy: () => import('@/features/slot/components/slot-detail-page').then((m) => ({ Component: m.SlotDetailPage })) },
+            { path: projectPaths.scenarios.path, lazy: () => import('@/features/scenario/components/scenario-list-page').then((m) => ({ Component: m.ScenarioListPage })) },
+            { path: projectPaths.scenario.path, lazy: () => import('@/features/scenario/components/scenario-detail-page').then((m) => ({ Component: m.ScenarioDetailPage })) },
             { path: projectPaths.sequences.path, lazy: () => import('@/features/sequence/components/sequence-list-page').then((m) => ({ Component: m.SequenceListPage })) },
             { path: projectPaths.sequence.path, lazy: () => import('@/features/sequence/components/sequence-builder-page').then((m) => ({ Component: m.SequenceBuilderPage })) },
             { path: projectPaths.jargon.path, lazy: () => import('@/features/jargon/components/jargon-page').then((m) => ({ Component: m.JargonPage })) },

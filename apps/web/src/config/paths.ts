@@ -78,6 +78,11 @@ export const projectPaths = {
     path: 'slot/:slotId',
     to: (projectId: string, slotId: string) => `/project/${id(projectId)}/slot/${id(slotId)}`,
   },
+  scenarios: { path: 'scenario', to: (projectId: string) => `/project/${id(projectId)}/scenario` },
+  scenario: {
+    path: 'scenario/:scenarioId',
+    to: (projectId: string, scenarioId: string) => `/project/${id(projectId)}/scenario/${id(scenarioId)}`,
+  },
   sequences: { path: 'sequence', to: (projectId: string) => `/project/${id(projectId)}/sequence` },
   sequence: {
     path: 'sequence/:sequenceId',

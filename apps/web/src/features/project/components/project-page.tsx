@@ -4,7 +4,6 @@ import { PlaceholderPage } from '@/components/placeholder-page';
 
 /** Page titles of the project areas of later releases (project-areas spec). */
 const laterAreaTitles: Record<string, string> = {
-  scenario: 'Scenarios',
 };
 
 /** A project path no page of this release answers: an area still to come, or no route at all. */
