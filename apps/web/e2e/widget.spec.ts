@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEFAULT_WEB_CHANNEL_CONFIG, widgetSnippet, type Channel, type Deployment, type ListResponse, type PmDocument, type PmText } from '@console/contracts';
+import { call, signInToken } from './support/api';
 import { serveCustomerPage, type CustomerSite } from './support/customer-site';
 import { seeded, users } from './support/users';
 
@@ -27,12 +28,6 @@ function paragraphPm(text: string, link?: { text: string; href: string }): PmDoc
   const content: PmText[] = [{ type: 'text', text }];
   if (link) content.push({ type: 'text', text: ' ' }, { type: 'text', text: link.text, marks: [{ type: 'link', attrs: { href: link.href, target: '_blank' } }] });
   return { type: 'doc', content: [{ type: 'paragraph', content }] };
-}
-
-async function call<T>(api: APIRequestContext, method: 'get' | 'post' | 'put', path: string, token: string, data?: unknown): Promise<T> {
-  const response = await api[method](`/api/v1${path}`, { headers: { authorization: `Bearer ${token}` }, data });
-  expect(response.ok(), `${method.toUpperCase()} ${path} answered ${response.status()}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
 }
 
 async function createItem(api: APIRequestContext, token: string, projectId: string, item: typeof hours, withActions: boolean) {
@@ -63,8 +58,7 @@ test.beforeAll(async ({ playwright }) => {
   const baseUrl = process.env.E2E_BASE_URL!;
   const api = await playwright.request.newContext({ baseURL: baseUrl });
   try {
-    const signIn = await api.post('/api/v1/login/password', { data: { email: users.plain.email, password: users.plain.password } });
-    const { token } = (await signIn.json()) as { token: string };
+    const token = await signInToken(api, users.plain);
 
     const project = await call<{ id: string }>(api, 'post', `/workspace/${seeded().workspaceId}/project`, token, { display_name: 'Corner Shop' });
     await createItem(api, token, project.id, hours, true);
