@@ -32,7 +32,7 @@ describe('signed calls to business-logic endpoints', () => {
     const headers = await signatureHeaders(app.ctx, body);
     const verified = await verify(keySet, headers[CALL_SIGNATURE_HEADER]!, body);
     expect(verified.protectedHeader).toMatchObject({ alg: 'EdDSA', kid: keySet.keys[0].kid });
-    expect(Math.abs(Number(verified.protectedHeader.iat) - Date.now() / 1000)).toBeLessThan(600);
+    expect(Math.abs(Number(verified.protectedHeader!.iat) - Date.now() / 1000)).toBeLessThan(600);
   });
 
   it('refuses a body changed after signing', async () => {
