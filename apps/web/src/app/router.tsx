@@ -78,6 +78,9 @@ const signedInRoute: RouteObject = {
             { path: projectPaths.conversations.path, lazy: () => import('@/features/analytics/components/conversation-list-page').then((m) => ({ Component: m.ConversationListPage })) },
             { path: projectPaths.conversation.path, lazy: () => import('@/features/analytics/components/conversation-detail-page').then((m) => ({ Component: m.ConversationDetailPage })) },
             { path: projectPaths.queries.path, lazy: () => import('@/features/analytics/components/query-list-page').then((m) => ({ Component: m.QueryListPage })) },
+            { path: projectPaths.resolver.path, lazy: () => import('@/features/project/components/later-area-pages').then((m) => ({ Component: m.ResolverPage })) },
+            { path: projectPaths.insight.path, lazy: () => import('@/features/project/components/later-area-pages').then((m) => ({ Component: m.InsightPage })) },
+            { path: projectPaths.suite.path, lazy: () => import('@/features/project/components/later-area-pages').then((m) => ({ Component: m.SuitePage })) },
             // Areas of later releases.
             { path: '*', lazy: () => import('@/features/project/components/project-page').then((m) => ({ Component: m.ProjectPage })) },
           ],

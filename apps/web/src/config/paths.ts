@@ -96,6 +96,9 @@ export const projectPaths = {
     to: (projectId: string, convId: string) => `/project/${id(projectId)}/conv/${id(convId)}`,
   },
   queries: { path: 'query', to: (projectId: string) => `/project/${id(projectId)}/query` },
+  resolver: { path: 'resolver', to: (projectId: string) => `/project/${id(projectId)}/resolver` },
+  insight: { path: 'insight', to: (projectId: string) => `/project/${id(projectId)}/insight` },
+  suite: { path: 'suite', to: (projectId: string) => `/project/${id(projectId)}/suite` },
 } as const;
 
 /** Sub-paths of a project (project-areas spec) and the sidebar label of each. */
