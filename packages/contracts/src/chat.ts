@@ -3,6 +3,8 @@ import { oneOf, strictObject, trimmedText, uuidPattern } from './fields';
 import type { Jargon } from './jargon';
 import { messages } from './messages';
 import type { KbDocument, QuickReply } from './rich-text';
+import type { CombinationMode } from './scenario';
+import type { SequenceNode, SequenceTransition } from './sequence';
 
 /**
  * The assistant's public chat API (`POST /api/v1/chat/{deploymentKey}/query`), the console's
@@ -95,13 +97,32 @@ export interface SnapshotSettings {
   out_of_scope_response: string;
   pipeline_config: Record<string, unknown>;
 }
+/** A sequence as it runs: its nodes (with the slot and intent ids they name) and transitions. */
+export interface SnapshotSequence {
+  id: string;
+  name: string;
+  nodes: SequenceNode[];
+  transitions: SequenceTransition[];
+}
+/** An active scenario: its sequences' order (nodes name sequences) and how they combine. */
+export interface SnapshotScenario {
+  id: string;
+  display_name: string;
+  combination: CombinationMode;
+  nodes: { id: string; sequence_id: string }[];
+  transitions: SequenceTransition[];
+}
 export interface Snapshot {
   version: 1;
   settings: SnapshotSettings;
   jargon: Jargon;
   contents: SnapshotContent[];
-  /** Intents a sequence starts from (sequences arrive with the scenarios area; none yet). */
+  /** The intents the project's sequences start from or follow up with. */
   intents: SnapshotIntent[];
   slots: SnapshotSlot[];
+  /** Every sequence of the project; snapshots synced before flows existed have none. */
+  sequences?: SnapshotSequence[];
+  /** The active scenarios. */
+  scenarios?: SnapshotScenario[];
 }
 export const SNAPSHOT_VERSION = 1;
