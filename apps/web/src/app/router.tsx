@@ -94,8 +94,8 @@ const signedInRoute: RouteObject = {
             { path: projectPaths.resolver.path, lazy: () => import('@/features/project/components/later-area-pages').then((m) => ({ Component: m.ResolverPage })) },
             { path: projectPaths.insight.path, lazy: () => import('@/features/project/components/later-area-pages').then((m) => ({ Component: m.InsightPage })) },
             { path: projectPaths.suite.path, lazy: () => import('@/features/project/components/later-area-pages').then((m) => ({ Component: m.SuitePage })) },
-            // Areas of later releases.
-            { path: '*', lazy: () => import('@/features/project/components/project-page').then((m) => ({ Component: m.ProjectPage })) },
+            // A project path no page answers.
+            { path: '*', lazy: notFound },
           ],
         },
         { path: paths.profile.path, lazy: () => import('@/features/user/components/profile-page').then((m) => ({ Component: m.ProfilePage })) },
