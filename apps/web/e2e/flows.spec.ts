@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { sequenceMessages } from '@console/contracts';
 import { call, signInToken } from './support/api';
@@ -6,7 +7,7 @@ import { seeded, users } from './support/users';
 
 /**
  * Scenarios and sequences: a project of their own with two slots and an intent made through the API,
- * then the builder and the scenario screens driven as a person would.
+ * then the builder and the scenario screens driven as a person would, and read by a viewer of the project.
  */
 
 const UNSAVED = 'You have unsaved changes. Are you sure you want to leave this page?';
@@ -20,7 +21,11 @@ test.beforeAll(async ({ playwright }) => {
     await call(api, 'post', `/project/${projectId}/slot`, token, { name: 'Order number', terms: ['order number'] });
     await call(api, 'post', `/project/${projectId}/slot`, token, { name: 'Email', terms: ['email address'] });
     await call(api, 'post', `/project/${projectId}/intent`, token, { intent: 'Track Order', utterances: ['Where is my order?'] });
-    for (const name of ['Returns', 'Refunds']) await call(api, 'post', `/project/${projectId}/sequence`, token, { name });
+    const returns = await call<{ id: string }>(api, 'post', `/project/${projectId}/sequence`, token, { name: 'Returns' });
+    const reason = { id: randomUUID(), name: 'Ask reason', position: { x: 0, y: 0 }, attributes: [] };
+    await call(api, 'put', `/sequence/${returns.id}`, token, { nodes: [reason], transitions: [] });
+    await call(api, 'post', `/project/${projectId}/sequence`, token, { name: 'Refunds' });
+    await call(api, 'post', `/project/${projectId}/membership`, token, { email: users.staff.email, role: 'viewer' });
   } finally {
     await api.dispose();
   }
@@ -178,4 +183,30 @@ test('a scenario is created, opened, given its sequences and their order, saved 
   await page.getByRole('dialog', { name: 'Delete Scenario' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(new RegExp(`${projectUrl('scenario')}$`));
   await expect(page.getByText('No results were found.')).toBeVisible();
+});
+
+test('a viewer reads a sequence on the canvas and in the panel, but cannot create, change or save', async ({ page }) => {
+  await signIn(page, users.staff);
+  await page.goto(projectUrl('sequence'));
+  await expect(page.getByRole('link', { name: 'Returns' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Sequence' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Returns' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Returns', level: 2 })).toBeVisible();
+  await expect(page.getByLabel('Sequence name')).toHaveAttribute('readonly');
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add Node' })).toHaveCount(0);
+  const node = page.getByRole('group', { name: 'Node Ask reason', exact: true });
+  await node.click();
+  const panel = page.getByRole('region', { name: 'Selected node' });
+  await expect(panel.getByLabel('Node name')).toHaveValue('Ask reason');
+  await expect(panel.getByLabel('Node name')).toHaveAttribute('readonly');
+  await expect(panel.getByRole('button', { name: 'Add Attribute' })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Delete Node' })).toHaveCount(0);
+  await node.press('Delete');
+  await expect(node).toBeVisible();
+
+  await page.goto(projectUrl('scenario'));
+  await expect(page.getByRole('heading', { name: 'Scenarios', level: 2 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Scenario' })).toHaveCount(0);
 });
