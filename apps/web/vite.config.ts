@@ -34,9 +34,12 @@ export default defineConfig({
         // library splits naturally with the lazily loaded pages that use it, so sign-in carries none.
         codeSplitting: {
           groups: [
-            // use-sync-external-store serves the editor, the charts and the canvas alike: with React, not inside one of them.
-            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|use-sync-external-store)[\\/]/ },
+            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'] },
+            // use-sync-external-store serves the editor, the charts and the canvas alike, so it gets a chunk of its own,
+            // listed before them: a group takes its modules' dependencies too, and the first to take it would make the
+            // others load that group whole. Sign-in needs none of them.
+            { name: 'vendor-store', test: /node_modules[\\/]use-sync-external-store[\\/]/ },
             // The rich-text editor (TipTap, ProseMirror) loads with the pages that use it, never with sign-in.
             { name: 'vendor-editor', test: /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|linkifyjs|orderedmap|rope-sequence|w3c-keyname)[\\/]/ },
             // The d3 parts both the canvas and the charts use: a group of their own, or the first of those
