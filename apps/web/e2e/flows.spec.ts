@@ -118,10 +118,17 @@ test('a sequence is built node by node after its messages, guarded when left uns
   await warning.getByRole('button', { name: 'Stay' }).click();
   await expect(page).toHaveURL(/\/sequence\/[0-9a-f-]{36}$/);
 
+  // The sequence is renamed with the same save (1-255 characters).
+  await page.getByLabel('Sequence name').fill('');
+  await expect(page.getByText('Name must be at least 1 character')).toBeVisible();
+  await expect(save).toBeDisabled();
+  await page.getByLabel('Sequence name').fill('Order status');
   await save.click();
   await expect(page.getByText('Saved!')).toBeVisible();
   await expect(save).toBeDisabled();
+  await expect(page.getByRole('heading', { name: 'Order status', level: 2 })).toBeVisible();
   await page.reload();
+  await expect(page.getByLabel('Sequence name')).toHaveValue('Order status');
   await expect(page.getByRole('group', { name: 'Node Ask order', exact: true })).toContainText('Collect Slots');
   await expect(page.getByRole('group', { name: 'Transition from Ask order to Look up order', exact: true })).toHaveCount(1);
   await page.getByRole('group', { name: 'Node Ask order', exact: true }).click();
