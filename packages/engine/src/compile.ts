@@ -1,6 +1,7 @@
 import { kbFromPlainText, kbPlainText, understandingOf, type KbDocument, type QuickReply, type Snapshot, type Understanding } from '@console/contracts';
 import { FALLBACK_THRESHOLD, trainCalibrated } from './calibration';
 import type { SoftmaxModel } from './classifier';
+import { compileFlows, type FlowIndex } from './flow';
 import { readGenerationConfig, type GenerationConfig } from './generation';
 import { buildLexicalIndex, type LexicalIndex } from './rank';
 import { compileJargon, type JargonRule } from './rephrase';
@@ -88,6 +89,8 @@ export interface EngineIndex {
   /** Where the classifier's dense features (the sentence vector) start, and their scale; null: words only. */
   meaning: { offset: number; scale: number } | null;
   jargon: JargonRule[];
+  /** The project's sequences and active scenarios; null for a snapshot synced before they existed. */
+  flows: FlowIndex | null;
   settings: {
     wordCutoff: number;
     outOfScope: KbDocument;
@@ -238,6 +241,7 @@ export function compile(snapshot: Snapshot, textVectors: TextVectors = new Map()
     zeroShot,
     meaning,
     jargon: compileJargon(snapshot.jargon),
+    flows: compileFlows(snapshot),
     settings: {
       wordCutoff: snapshot.settings.response_word_cutoff,
       outOfScope: kbFromPlainText(snapshot.settings.out_of_scope_response),
