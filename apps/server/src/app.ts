@@ -18,6 +18,7 @@ import {
 import type { AppContext, LoginLimits } from './context';
 import type { Db } from './db/client';
 import { aboutRoutes } from './modules/about/routes';
+import { callSigningRoutes } from './modules/call-signing/routes';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { archiveRoutes } from './modules/archives/routes';
 import { contentRoutes } from './modules/contents/routes';
@@ -191,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(aboutRoutes(ctx));
+      await api.register(callSigningRoutes(ctx));
       await api.register(loginRoutes(ctx));
       await api.register(sessionRoutes(ctx));
       await api.register(userRoutes(ctx));

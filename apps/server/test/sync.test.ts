@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { kbFromPlainText } from '@console/contracts';
-import { projects, slots, snapshots } from '../src/db/schema/index';
+import { kbFromPlainText, sequenceMessages } from '@console/contracts';
+import { intents, projects, scenarios, sequences, slots, snapshots } from '../src/db/schema/index';
 import { call, countRows, createSignedInUser, createTestApp, createWorkspaceTree, expectError, openTestDatabase } from './helper';
 import { insertItems, sync } from './assistant-fixtures';
 
@@ -82,6 +82,51 @@ describe('POST /project/{id}/sync', () => {
     expect(after!.updatedAt).toEqual(before!.updatedAt);
     const read = await call(app, 'GET', `/api/v1/project/${project.id}`, viewer.token);
     expect(read.json()).toMatchObject({ synced_at: answer.synced_at });
+  });
+
+  it('compiles the sequences, the active scenarios and the intents the flows use; a flow naming a deleted slot or intent is a sync error', async () => {
+    const { project } = await newProject();
+    const { db } = app.ctx;
+    const [bike] = await db.insert(slots).values({ projectId: project.id, name: 'bike type', terms: ['road bike', 'mountain bike'] }).returning();
+    const [book, unused] = await db
+      .insert(intents)
+      .values([
+        { projectId: project.id, intent: 'book a repair', utterances: ['I need a repair'] },
+        { projectId: project.id, intent: 'say hello', utterances: ['hello'] },
+      ])
+      .returning();
+    const node = {
+      id: crypto.randomUUID(),
+      name: 'Ask',
+      position: { x: 0, y: 0 },
+      attributes: [
+        { type: 'entry_intents' as const, intents: [book!.id] },
+        { type: 'collect_slots' as const, slots: [{ slot_id: bike!.id, prompt: 'Which bike?' }] },
+      ],
+    };
+    const [flow] = await db.insert(sequences).values({ projectId: project.id, name: 'Repairs', nodes: [node], transitions: [] }).returning();
+    const scenarioNode = { id: crypto.randomUUID(), sequence_id: flow!.id, position: { x: 0, y: 0 } };
+    await db.insert(scenarios).values([
+      { projectId: project.id, displayName: 'Workshop', status: 'active', combination: 'one-all', nodes: [scenarioNode], transitions: [] },
+      { projectId: project.id, displayName: 'Sketch', status: 'draft', nodes: [], transitions: [] },
+    ]);
+
+    const answer = await sync(app, editor.token, project.id);
+    expect(answer.stats).toMatchObject({ intents: 1, utterances: 1 });
+    const [stored] = await storedSnapshots(project.id);
+    expect(stored!.data.intents).toEqual([{ id: book!.id, intent: 'book a repair', utterances: ['I need a repair'] }]);
+    expect(stored!.data.intents.some((intent) => intent.id === unused!.id)).toBe(false);
+    expect(stored!.data.sequences).toEqual([{ id: flow!.id, name: 'Repairs', nodes: [node], transitions: [] }]);
+    expect(stored!.data.scenarios).toEqual([
+      { id: expect.any(String), display_name: 'Workshop', combination: 'one-all', nodes: [{ id: scenarioNode.id, sequence_id: flow!.id }], transitions: [] },
+    ]);
+
+    await db.delete(slots).where(eq(slots.id, bike!.id));
+    expectError(await call(app, 'POST', `/api/v1/project/${project.id}/sync`, editor.token), 400, sequenceMessages.deletedSlot('Repairs', 'Ask'));
+    await db.update(sequences).set({ nodes: [{ ...node, attributes: [node.attributes[0]!] }] }).where(eq(sequences.id, flow!.id));
+    await db.delete(intents).where(eq(intents.id, book!.id));
+    expectError(await call(app, 'POST', `/api/v1/project/${project.id}/sync`, editor.token), 400, sequenceMessages.deletedIntent('Repairs', 'Ask'));
+    expect(await storedSnapshots(project.id)).toHaveLength(1);
   });
 
   it('makes a new snapshot at every sync and keeps the earlier ones (deployments may still use them)', async () => {

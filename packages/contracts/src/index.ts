@@ -26,6 +26,7 @@ export * from './scenario';
 export * from './archive';
 export * from './deployment';
 export * from './chat';
+export * from './call-signing';
 export * from './channel';
 export * from './analytics';
 export * from './understanding';

@@ -46,6 +46,9 @@ export const sequenceMessages = {
   selfTransition: 'A transition cannot join a node to itself',
   unknownSlot: 'Slot not found in this project.',
   unknownIntent: 'Intent not found in this project.',
+  /** Sync refuses a flow that names a slot or an intent deleted since it was saved. */
+  deletedSlot: (sequence: string, node: string) => `Sequence "${sequence}", node "${node}": a slot it collects was deleted.`,
+  deletedIntent: (sequence: string, node: string) => `Sequence "${sequence}", node "${node}": an intent it uses was deleted.`,
 } as const;
 
 

@@ -3,7 +3,9 @@ import {
   createDecipheriv,
   createHash,
   createHmac,
+  createPrivateKey,
   hkdfSync,
+  type KeyObject,
   randomBytes,
   timingSafeEqual,
 } from 'node:crypto';
@@ -32,7 +34,12 @@ export interface Keys {
   codeEncryption: Buffer;
   /** Keys a visitor's address and browser into the opaque id analytics count users by. */
   visitorHmac: Buffer;
+  /** Signs the calls flows make to business-logic endpoints (Ed25519; receivers verify with the public key). */
+  callSigning: KeyObject;
 }
+
+/** An Ed25519 private key in PKCS #8 is this fixed prefix followed by its 32-byte seed (RFC 8410). */
+const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 
 export function deriveKeys(secret: string): Keys {
   const derive = (info: string) => Buffer.from(hkdfSync('sha256', secret, 'console', info, 32));
@@ -41,6 +48,8 @@ export function deriveKeys(secret: string): Keys {
     codeHmac: derive('code-hmac'),
     codeEncryption: derive('code-encryption'),
     visitorHmac: derive('visitor-hmac'),
+    // Derived, not generated: every process given the one secret signs with the same key.
+    callSigning: createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, derive('call-signing')]), format: 'der', type: 'pkcs8' }),
   };
 }
 

@@ -1,13 +1,22 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { pmToKb, quickReplySchema, SNAPSHOT_VERSION, type Snapshot, type SnapshotContent } from '@console/contracts';
+import {
+  pmToKb,
+  quickReplySchema,
+  sequenceMessages,
+  SNAPSHOT_VERSION,
+  type Snapshot,
+  type SnapshotContent,
+  type SnapshotSequence,
+} from '@console/contracts';
 import type { Db } from '../../db/client';
-import { contentActions, contents, contentUtterances, projects, slots } from '../../db/schema/index';
+import { contentActions, contents, contentUtterances, intents, projects, scenarios, sequences, slots } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 
 /**
  * What a sync compiles, read from the project as it is now: its active content (subject, response
- * as KB, utterances, actions), entry intents (sequences arrive with the scenarios area: none yet),
- * slots, jargon and settings. Records are read in the archive's order (creation time, then what a
+ * as KB, utterances, actions), its sequences, its active scenarios, the intents the sequences start
+ * from or follow up with, slots, jargon and settings. A sequence naming a slot or an intent deleted
+ * since it was saved is refused (400): the flow would ask for what no longer exists. Records are read in the archive's order (creation time, then what a
  * clone keeps: reporting ids, texts), so one state of the project, or a copy of it, always gives the
  * same snapshot and so the same index. Call it in one repeatable-read transaction.
  */
@@ -35,6 +44,21 @@ export async function readSnapshot(tx: Db, projectId: string): Promise<Snapshot>
     .where(active)
     .orderBy(asc(contentActions.createdAt), asc(contentActions.type), asc(contentActions.config), asc(contentActions.id));
   const slotRows = await tx.select().from(slots).where(eq(slots.projectId, projectId)).orderBy(asc(slots.createdAt), asc(slots.name));
+  const sequenceRows = await tx
+    .select()
+    .from(sequences)
+    .where(eq(sequences.projectId, projectId))
+    .orderBy(asc(sequences.createdAt), asc(sequences.name), asc(sequences.id));
+  const scenarioRows = await tx
+    .select()
+    .from(scenarios)
+    .where(and(eq(scenarios.projectId, projectId), eq(scenarios.status, 'active')))
+    .orderBy(asc(scenarios.createdAt), asc(scenarios.displayName));
+  const intentRows = sequenceRows.length
+    ? await tx.select().from(intents).where(eq(intents.projectId, projectId)).orderBy(asc(intents.createdAt), asc(intents.intent))
+    : [];
+  const flows = sequenceRows.map((row): SnapshotSequence => ({ id: row.id, name: row.name, nodes: row.nodes, transitions: row.transitions }));
+  const used = usedIntents(flows, new Set(slotRows.map((row) => row.id)), new Set(intentRows.map((row) => row.id)));
 
   const byContent = new Map<string, SnapshotContent>(
     contentRows.map((row) => [
@@ -54,9 +78,37 @@ export async function readSnapshot(tx: Db, projectId: string): Promise<Snapshot>
     },
     jargon: project.jargon,
     contents: [...byContent.values()],
-    intents: [],
+    intents: intentRows.filter((row) => used.has(row.id)).map((row) => ({ id: row.id, intent: row.intent, utterances: row.utterances })),
     slots: slotRows.map((row) => ({ id: row.id, name: row.name, terms: row.terms })),
+    sequences: flows,
+    scenarios: scenarioRows.map((row) => ({
+      id: row.id,
+      display_name: row.displayName,
+      combination: row.combination,
+      nodes: row.nodes.map(({ id, sequence_id }) => ({ id, sequence_id })),
+      transitions: row.transitions,
+    })),
   };
+}
+
+/** The intents the flows use, once every slot and intent they name is checked to exist. */
+function usedIntents(flows: SnapshotSequence[], slotIds: ReadonlySet<string>, intentIds: ReadonlySet<string>): Set<string> {
+  const used = new Set<string>();
+  for (const flow of flows) {
+    for (const node of flow.nodes) {
+      const name = node.name || 'unnamed';
+      for (const attribute of node.attributes) {
+        if (attribute.type === 'collect_slots' && attribute.slots.some((slot) => !slotIds.has(slot.slot_id))) {
+          throw AppError.badRequest(sequenceMessages.deletedSlot(flow.name, name));
+        }
+        if (attribute.type === 'entry_intents' || attribute.type === 'follow_up_intents') {
+          if (attribute.intents.some((id) => !intentIds.has(id))) throw AppError.badRequest(sequenceMessages.deletedIntent(flow.name, name));
+          for (const id of attribute.intents) used.add(id);
+        }
+      }
+    }
+  }
+  return used;
 }
 
 /** What the console's sync message reports. */
