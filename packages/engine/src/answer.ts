@@ -56,6 +56,8 @@ interface Classification {
   semantic: Float64Array | null;
   /** Zero-shot: each item's BM25 score for the question, else null. */
   lexical: Float64Array | null;
+  /** Each of the sequences' intents' best cosine with the question (semantic understanding), else null. */
+  intentSemantic: Float64Array | null;
 }
 
 /** Reads a question once (words, stems, sentence vector) and classifies it. */
@@ -65,12 +67,19 @@ function classifyText(index: EngineIndex, text: string, read?: string[], meaning
   for (const stem of stems) if (index.knownStems.has(stem)) familiar += 1;
   const familiarity = stems.length ? familiar / stems.length : 0;
   const items = index.contents.length;
+  const intents = index.intentMeaning;
+  const intentSemantic = intents && meaning ? semanticScores(intents.semantic, meaning, new Float64Array(index.labels.length - intents.firstLabel)) : null;
   if (index.zeroShot) {
     const parts = { semantic: new Float64Array(items), lexical: new Float64Array(items) };
     const scores = closenessScores(index.semantic!, index.lexical, { vector: meaning ?? null, stems }, parts, new Float64Array(index.labels.length));
-    const best = items ? topPositions(scores, 1)[0]! : -1;
+    // No utterances to learn from: an intent is chosen when it is surely meant and closer in meaning than any item.
+    const closestIntent = intentSemantic?.length ? topPositions(intentSemantic, 1)[0]! : -1;
+    if (closestIntent >= 0 && intentSemantic![closestIntent]! >= SEMANTIC_SURE && intentSemantic![closestIntent]! > (bestOf(parts.semantic) ?? -1)) {
+      scores[intents!.firstLabel + closestIntent] = intentSemantic![closestIntent]!;
+    }
+    const best = index.labels.length ? topPositions(scores, 1)[0]! : -1;
     const semantic = meaning ? parts.semantic : null;
-    return { probabilities: scores, best, confidence: best >= 0 ? scores[best]! : 0, known, familiarity, stems, semantic, lexical: parts.lexical };
+    return { probabilities: scores, best, confidence: best >= 0 ? scores[best]! : 0, known, familiarity, stems, semantic, lexical: parts.lexical, intentSemantic };
   }
   const semantic = index.semantic && meaning ? semanticScores(index.semantic, meaning, new Float64Array(items)) : null;
   const x = index.meaning ? withMeaning(wordVector, meaning, index.meaning.offset, index.meaning.scale) : wordVector;
@@ -78,13 +87,13 @@ function classifyText(index: EngineIndex, text: string, read?: string[], meaning
     const probabilities = softmaxInPlace(scoreInto(index.model, x, new Float64Array(index.labels.length)), index.temperature);
     let best = 0;
     for (let c = 1; c < probabilities.length; c++) if (probabilities[c]! > probabilities[best]!) best = c;
-    return { probabilities, best, confidence: known ? probabilities[best]! : 0, known, familiarity, stems, semantic, lexical: null };
+    return { probabilities, best, confidence: known ? probabilities[best]! : 0, known, familiarity, stems, semantic, lexical: null, intentSemantic };
   }
   if (index.examples) {
     const similarity = Math.max(0, ...index.examples.vectors.map((example) => cosine(x, example)));
-    return { probabilities: null, best: 0, confidence: known ? similarity : 0, known, familiarity, stems, semantic, lexical: null };
+    return { probabilities: null, best: 0, confidence: known ? similarity : 0, known, familiarity, stems, semantic, lexical: null, intentSemantic };
   }
-  return { probabilities: null, best: -1, confidence: 0, known, familiarity, stems, semantic, lexical: null };
+  return { probabilities: null, best: -1, confidence: 0, known, familiarity, stems, semantic, lexical: null, intentSemantic };
 }
 
 /**
@@ -105,7 +114,8 @@ function jointly(alone: Classification, together: Classification): Classificatio
 function understood(index: EngineIndex, c: Classification): boolean {
   // Closeness already weighs the words a question shares with the content against its meaning.
   if (index.zeroShot) return c.best >= 0 && c.confidence >= index.threshold;
-  const meaning = bestOf(c.semantic);
+  const intents = index.intentMeaning;
+  const meaning = intents && c.intentSemantic && c.best >= intents.firstLabel ? c.intentSemantic[c.best - intents.firstLabel]! : bestOf(c.semantic);
   if (meaning !== null && meaning < SEMANTIC_FLOOR) return false;
   if (meaning !== null && meaning >= SEMANTIC_SURE && leadsInMeaning(index, c)) return true;
   return (
@@ -246,7 +256,9 @@ export function answer(
 
   // Zero-shot, the ranking is the closeness the classify stage computed; else BM25 alone.
   const lexical = classification.lexical
-    ? leading.map((labelIndex) => ({ document: index.contentOfLabel[labelIndex]!, score: classification.probabilities![labelIndex]! }))
+    ? leading
+        .filter((labelIndex) => index.contentOfLabel[labelIndex]! >= 0)
+        .map((labelIndex) => ({ document: index.contentOfLabel[labelIndex]!, score: classification.probabilities![labelIndex]! }))
     : rank(index.lexical, classification.stems, CANDIDATES);
   trace.push({
     stage: 'rank',

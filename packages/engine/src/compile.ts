@@ -84,6 +84,12 @@ export interface EngineIndex {
   lexical: LexicalIndex;
   /** The items' sentence vectors (semantic understanding), null for a lexical index. */
   semantic: SemanticIndex | null;
+  /**
+   * The sequences' intents' sentence vectors (semantic understanding of a snapshot with sequences),
+   * their labels following one another from `firstLabel`: an entry intent is judged by its own
+   * closeness, not by the content's, which it need not resemble.
+   */
+  intentMeaning: { firstLabel: number; semantic: SemanticIndex } | null;
   /** Content with too few utterances to learn from is ranked by closeness (zero-shot.ts), not classified. */
   zeroShot: boolean;
   /** Where the classifier's dense features (the sentence vector) start, and their scale; null: words only. */
@@ -185,7 +191,21 @@ export function compile(snapshot: Snapshot, textVectors: TextVectors = new Map()
           textVectors,
         )
       : null;
-  const zeroShot = semantic !== null && contents.length > 0 && utterances < ZERO_SHOT_UTTERANCES_PER_ITEM * contents.length;
+  const firstIntent = labels.findIndex((label) => label.kind === 'intent');
+  const intentMeaning =
+    semantic && snapshot.sequences && firstIntent >= 0
+      ? {
+          firstLabel: firstIntent,
+          semantic: buildSemanticIndex(
+            snapshot.intents.map((intent) => ({ subject: intent.intent, utterances: intent.utterances, passages: [] })),
+            textVectors,
+          ),
+        }
+      : null;
+  // Whether the content can be learned is the content's own utterances' matter: a FAQ that adds a flow
+  // stays zero-shot (snapshots from before sequences counted the intents' too, and still do).
+  const contentUtterances = snapshot.sequences ? snapshot.contents.reduce((sum, item) => sum + item.utterances.length, 0) : utterances;
+  const zeroShot = semantic !== null && contents.length > 0 && contentUtterances < ZERO_SHOT_UTTERANCES_PER_ITEM * contents.length;
 
   const wordLists = texts.map(words);
   const { vocabulary, vectors: wordVectors } = buildVocabulary(wordLists);
@@ -238,6 +258,7 @@ export function compile(snapshot: Snapshot, textVectors: TextVectors = new Map()
     knownStems: new Set(stems.flat()),
     lexical,
     semantic,
+    intentMeaning,
     zeroShot,
     meaning,
     jargon: compileJargon(snapshot.jargon),

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { kbFromPlainText, kbPlainText, type Snapshot, type SnapshotScenario, type SnapshotSequence } from '@console/contracts';
-import { answer, compile, completeCallout, type AnswerResult, type ConversationState, type EngineIndex } from './index';
+import { seededRandom } from './classifier';
+import { answer, compile, completeCallout, questionTexts, textsToEmbed, type AnswerResult, type ConversationState, type EngineIndex } from './index';
+import { words } from './text';
 
 const contents: Snapshot['contents'] = [
   {
@@ -62,7 +64,7 @@ const cancelling: SnapshotSequence = {
 function snapshot(overrides: Partial<Snapshot> = {}): Snapshot {
   return {
     version: 1,
-    settings: { response_word_cutoff: 200, out_of_scope_response: 'Sorry, I cannot help with that.', pipeline_config: {} },
+    settings: { response_word_cutoff: 200, out_of_scope_response: 'Sorry, I cannot help with that.', pipeline_config: { understanding: 'lexical' } },
     jargon: { mappings: [] },
     contents,
     intents,
@@ -87,11 +89,29 @@ const scenario = (combination: SnapshotScenario['combination']): SnapshotScenari
 const flowOf = (result: AnswerResult) => result.trace.find((step) => step.stage === 'classify')!.data.flow as Record<string, unknown> | null;
 const said = (result: AnswerResult) => kbPlainText(result.reply.response);
 
+/** Sentence vectors made here (each word a random direction, a text the unit sum of its words'), for semantic understanding. */
+function meaningOf(text: string): Float32Array {
+  const sum = new Float32Array(32);
+  for (const word of words(text)) {
+    let seed = 11;
+    for (const char of word) seed = Math.imul(seed, 31) + char.charCodeAt(0);
+    const random = seededRandom(seed);
+    for (let d = 0; d < sum.length; d++) sum[d]! += random() - 0.5;
+  }
+  const norm = Math.hypot(...sum) || 1;
+  return sum.map((value) => value / norm);
+}
+
+function compileSemantic(source: Snapshot): EngineIndex {
+  return compile(source, new Map(textsToEmbed(source).map((text) => [text, meaningOf(text)])));
+}
+
 /** Asks the questions in turn, each from the state the previous left. */
 function converse(index: EngineIndex, questions: string[], state: ConversationState | null = null): AnswerResult {
   let result: AnswerResult | null = null;
   for (const utterance of questions) {
-    result = answer(index, state, { utterance, convId: 'conv-1' });
+    const vectors = new Map(questionTexts(index, state, utterance).map((text) => [text, meaningOf(text)]));
+    result = answer(index, state, { utterance, convId: 'conv-1', vectors });
     state = result.state;
   }
   return result!;
@@ -232,5 +252,18 @@ describe('flows', () => {
     expect(result.reply).toMatchObject({ response_type: 'scenario', response: { children: [] } });
     expect(result.state.flow).toBeNull();
     expect(flowOf(result)).toBeNull();
+  });
+
+  it('starts flows with semantic understanding, whether the content is trained or answered zero-shot', () => {
+    const semantic = { response_word_cutoff: 200, out_of_scope_response: 'Sorry.', pipeline_config: {} };
+    const trained = compileSemantic(snapshot({ settings: semantic }));
+    expect(trained.understanding).toBe('semantic');
+    expect(said(converse(trained, ['I want to make a reservation', 'London']))).toBe('Which day?');
+    expect(converse(trained, ['what are your opening hours']).reply.content_id).toBe('hours');
+    const faq = contents.map((item) => ({ ...item, utterances: [] }));
+    const zeroShot = compileSemantic(snapshot({ settings: semantic, contents: faq }));
+    expect(zeroShot.zeroShot).toBe(true);
+    expect(said(converse(zeroShot, ['reserve a table']))).toBe('What is the city?');
+    expect(converse(zeroShot, ['what are your opening hours']).reply.content_id).toBe('hours');
   });
 });
