@@ -266,4 +266,11 @@ describe('flows', () => {
     expect(said(converse(zeroShot, ['reserve a table']))).toBe('What is the city?');
     expect(converse(zeroShot, ['what are your opening hours']).reply.content_id).toBe('hours');
   });
+
+  it('goes on from a flow state another snapshot left, reading only what this one has', () => {
+    const gone = { turns: [], flow: { sequence_id: 'gone', node_id: 'gone', scenario_id: null, slots: {}, awaiting: { kind: 'follow_up' as const } } };
+    expect(converse(index, ['how long does shipping take'], gone).reply.content_id).toBe('shipping');
+    const renamed = { turns: [], flow: { sequence_id: 'booking', node_id: 'collect', scenario_id: 'gone', slots: { old: 'x' }, awaiting: { kind: 'slot' as const, slot_id: 'old' } } };
+    expect(said(converse(index, ['Paris'], renamed))).toBe('Which day?');
+  });
 });

@@ -150,7 +150,8 @@ function fillSlots(flows: FlowIndex, flow: FlowState, utterance: string): string
   const taken: [number, number][] = [];
   const filled: string[] = [];
   for (const group of [here, elsewhere]) {
-    const missing = [...new Set(group)].filter((id) => flow.slots[id] === undefined);
+    // A slot awaited since before a redeploy may be gone from this snapshot.
+    const missing = [...new Set(group)].filter((id) => flow.slots[id] === undefined && flows.slots[id]);
     const matches = missing.flatMap((slotId, rank) =>
       flows.slots[slotId]!.terms.flatMap((term) => occurrences(text, fold(term)).map((start) => ({ slotId, rank, term, start, end: start + fold(term).length }))),
     );
@@ -214,7 +215,7 @@ function placeOf(flows: FlowIndex, flow: FlowState): { sequence: FlowSequence; n
 }
 
 function valuesOf(flows: FlowIndex, flow: FlowState): Record<string, string> {
-  return Object.fromEntries(Object.entries(flow.slots).map(([id, value]) => [flows.slots[id]?.name ?? id, value]));
+  return Object.fromEntries(Object.entries(flow.slots).flatMap(([id, value]) => (flows.slots[id] ? [[flows.slots[id].name, value]] : [])));
 }
 
 /** The flow's step in the classify stage's trace. */
