@@ -197,6 +197,7 @@ describe('a sequence through the chat API', () => {
       const failed = await ask(app, key, { utterance: 'monday', conv_id: asked.conv_id }, SHOP);
       expectError(failed, 502, errorDetails.businessLogicFailed);
       expect(failed.headers['access-control-allow-origin']).toBe(SHOP);
+      expect(failed.json<{ title: string }>().title).toBe('Bad Gateway');
       expect(received).toHaveLength(1);
       const [error] = await storedEvents(asked.conv_id, 'error');
       expect(error!.data).toMatchObject({
@@ -225,5 +226,11 @@ describe('a sequence through the chat API', () => {
     expect(said(booked)).toBe('Booked in São Paulo on monday.');
     expect(received).toHaveLength(1);
     await second.close();
+  });
+
+  it('documents the 502 of a failed business-logic call', async () => {
+    const paths = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, { post: { responses: Record<string, unknown> } }> }>().paths;
+    expect(paths['/api/v1/chat/{deploymentKey}/query']!.post.responses['502']).toBeDefined();
+    expect(paths['/api/v1/project/{id}/chat/query']!.post.responses['502']).toBeDefined();
   });
 });
