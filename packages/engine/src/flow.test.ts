@@ -273,4 +273,33 @@ describe('flows', () => {
     const renamed = { turns: [], flow: { sequence_id: 'booking', node_id: 'collect', scenario_id: 'gone', slots: { old: 'x' }, awaiting: { kind: 'slot' as const, slot_id: 'old' } } };
     expect(said(converse(index, ['Paris'], renamed))).toBe('Which day?');
   });
+
+  it('enters a node once a turn: a loop of nodes calls each endpoint once, then ends', () => {
+    const loop: SnapshotSequence = {
+      id: 'loop',
+      name: 'Loop',
+      nodes: [
+        node('x', [
+          { type: 'entry_intents', intents: ['cancel'] },
+          { type: 'business_logic', url: 'https://api.example.test/x', configuration: {} },
+        ]),
+        node('y', [{ type: 'business_logic', url: 'https://api.example.test/y', configuration: {} }]),
+      ],
+      transitions: [
+        { id: 'xy', source: 'x', target: 'y' },
+        { id: 'yx', source: 'y', target: 'x' },
+      ],
+    };
+    const looping = compile(snapshot({ sequences: [booking, loop] }));
+    let result = converse(looping, ['cancel my booking']);
+    const urls: string[] = [];
+    while (result.callout) {
+      urls.push(result.callout.url);
+      result = completed(looping, result, json({ text: `Reply ${urls.length}.` }));
+    }
+    expect(urls).toEqual(['https://api.example.test/x', 'https://api.example.test/y']);
+    expect(said(result)).toBe('Reply 1.\nReply 2.');
+    expect(flowOf(result)).toMatchObject({ step: 'done', calls: urls });
+    expect(result.state.flow).toBeNull();
+  });
 });
