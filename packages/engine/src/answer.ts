@@ -181,7 +181,9 @@ function remember(state: ConversationState | null, turn: ConversationState['turn
  * not understood alone), classify (content, an entry intent, or out of scope), rank (lexical
  * candidates), rerank (the classifier's calibrated probability, nudged by the lexical score), then
  * genhybrid (when configured: the caller sends `generation` and calls `completeGeneration`) and
- * truncate. Pure and deterministic: the same index, state and question give the same result.
+ * truncate. A question the conversation's flow waits for, or an entry intent, is answered by the
+ * flow instead (flow.ts: a node's business logic is a `callout` the caller makes, then hands to
+ * `completeCallout`). Pure and deterministic: the same index, state and question give the same result.
  */
 export function answer(
   index: EngineIndex,
