@@ -173,7 +173,7 @@ export type FlowStep = 'start' | 'ask' | 'filled' | 'call' | 'follow_up' | 'left
 /** A turn of a flow in progress: what it says so far, and where it stands (crosses threads with a pending call). */
 export interface FlowRun {
   flow: FlowState;
-  /** Null once the flow has ended. */
+  /** False once the flow has ended. */
   active: boolean;
   blocks: KbBlock[];
   actions: QuickReply[];
