@@ -37,6 +37,8 @@ import { projectMembershipRoutes } from './modules/memberships/project-routes';
 import { membershipRoutes } from './modules/memberships/routes';
 import { projectRoutes } from './modules/projects/routes';
 import { richTextRoutes } from './modules/rich-text/routes';
+import { scenarioRoutes } from './modules/scenarios/routes';
+import { sequenceRoutes } from './modules/sequences/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { slotRoutes } from './modules/slots/routes';
 import { snapshotRoutes } from './modules/snapshots/routes';
@@ -205,6 +207,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(contentRoutes(ctx));
       await api.register(intentRoutes(ctx));
       await api.register(slotRoutes(ctx));
+      await api.register(sequenceRoutes(ctx));
+      await api.register(scenarioRoutes(ctx));
       await api.register(richTextRoutes(ctx));
       await api.register(snapshotRoutes(ctx));
       await api.register(deploymentRoutes(ctx));

@@ -10,8 +10,12 @@ import {
   MAX_PAGE_SIZE,
   messages,
   projectArchiveSchema,
+  sequenceMessages,
+  sequenceReferences,
   type Content,
   type ProjectSummary,
+  type Scenario,
+  type Sequence,
   type Source,
   type SourcePull,
 } from '@console/contracts';
@@ -23,6 +27,8 @@ import {
   intents,
   projectMemberships,
   projects,
+  scenarios,
+  sequences,
   slots,
   sources,
   workspaces,
@@ -51,6 +57,8 @@ type ArchiveJson = Record<string, unknown> & {
   contents: ({ id: string; source_id: string | null } & Record<string, unknown>)[];
   intents: Record<string, unknown>[];
   slots: Record<string, unknown>[];
+  sequences: ({ id: string } & Record<string, unknown>)[];
+  scenarios: ({ nodes: { sequence_id: string }[] } & Record<string, unknown>)[];
 };
 
 let app: FastifyInstance;
@@ -141,7 +149,7 @@ async function pull(sourceId: string) {
  * A project holding every entity kind, built through the API: settings and jargon, a rich_editor
  * source (document, KB, pulled items with source keys), a pipeline source (config, pulled CSV
  * items), a content item with a rich response, utterances and actions, an inactive item, intents
- * and slots.
+ * and slots, two sequences naming them and a scenario joining the sequences.
  */
 async function buildProject(workspaceId: string): Promise<string> {
   const project = (await write('POST', `/workspace/${workspaceId}/project`, { display_name: 'Knowledge Base', description: 'Everything' }, 201)).json<ProjectSummary>();
@@ -173,10 +181,53 @@ async function buildProject(workspaceId: string): Promise<string> {
   const quiet = (await write('POST', `/project/${projectId}/content`, { subject: 'Old news', source_id: editorSource.id }, 201)).json<Content>();
   await write('PUT', `/content/${quiet.id}`, { subject: 'Old news', status: 'inactive' }, 200);
 
-  await write('POST', `/project/${projectId}/intent`, { intent: 'greeting', utterances: ['hello', 'hi there'] }, 201);
+  const greeting = (await write('POST', `/project/${projectId}/intent`, { intent: 'greeting', utterances: ['hello', 'hi there'] }, 201)).json<{ id: string }>();
   await write('POST', `/project/${projectId}/intent`, { intent: 'farewell', utterances: ['bye'] }, 201);
-  await write('POST', `/project/${projectId}/slot`, { name: 'colour', terms: ['red', 'blue'] }, 201);
+  const colour = (await write('POST', `/project/${projectId}/slot`, { name: 'colour', terms: ['red', 'blue'] }, 201)).json<{ id: string }>();
+  await buildFlows(projectId, greeting.id, colour.id);
   return projectId;
+}
+
+/** Two sequences naming the intent and the slot, and an active scenario joining them. */
+async function buildFlows(projectId: string, intentId: string, slotId: string) {
+  const lookup = (await write('POST', `/project/${projectId}/sequence`, { name: 'Lookup' }, 201)).json<Sequence>();
+  const [start, ask] = [randomUUID(), randomUUID()];
+  await write(
+    'PUT',
+    `/sequence/${lookup.id}`,
+    {
+      nodes: [
+        { id: start, name: 'Start', position: { x: 5, y: 10 }, attributes: [{ type: 'entry_intents', intents: [intentId] }] },
+        {
+          id: ask,
+          name: 'Ask',
+          attributes: [
+            { type: 'collect_slots', slots: [{ slot_id: slotId, prompt: 'Which colour?' }] },
+            { type: 'follow_up_intents', intents: [intentId] },
+            { type: 'business_logic', url: 'https://shop.example/orders', configuration: { method: 'POST' } },
+          ],
+        },
+      ],
+      transitions: [{ id: randomUUID(), source: start, target: ask }],
+    },
+    200,
+  );
+  const answer = (await write('POST', `/project/${projectId}/sequence`, { name: 'Answer' }, 201)).json<Sequence>();
+  const scenario = (await write('POST', `/project/${projectId}/scenario`, { display_name: 'Orders', status: 'active' }, 201)).json<Scenario>();
+  const [first, second] = [randomUUID(), randomUUID()];
+  await write(
+    'PUT',
+    `/scenario/${scenario.scenario.id}`,
+    {
+      combination: 'one-all',
+      nodes: [
+        { id: first, sequence_id: lookup.id },
+        { id: second, sequence_id: answer.id, position: { x: 200, y: 0 } },
+      ],
+      transitions: [{ id: randomUUID(), source: first, target: second }],
+    },
+    200,
+  );
 }
 
 async function exportArchive(projectId: string, token = author.token): Promise<ArchiveJson> {
@@ -207,6 +258,7 @@ function expectSameExceptIds(original: ArchiveJson, copy: ArchiveJson, copyName?
   };
   pair(original.sources, copy.sources);
   pair(original.contents, copy.contents);
+  pair(original.sequences, copy.sequences);
   for (const [before, after] of ids) expect(after).not.toBe(before);
   expect(new Set(ids.values()).size).toBe(ids.size);
   const mapped = {
@@ -219,14 +271,33 @@ function expectSameExceptIds(original: ArchiveJson, copy: ArchiveJson, copyName?
       id: ids.get(content.id),
       source_id: content.source_id === null ? null : ids.get(content.source_id),
     })),
+    sequences: original.sequences.map((sequence) => ({ ...sequence, id: ids.get(sequence.id) })),
+    scenarios: original.scenarios.map((scenario) => ({
+      ...scenario,
+      nodes: scenario.nodes.map((node) => ({ ...node, sequence_id: ids.get(node.sequence_id) })),
+    })),
   };
   expect(copy).toEqual(mapped);
 }
 
 /** Rows of every table an import writes. */
 async function counts() {
-  const tables = [projects, deployments, projectMemberships, sources, contents, contentUtterances, contentActions, intents, slots];
+  const tables = [projects, deployments, projectMemberships, sources, contents, contentUtterances, contentActions, intents, slots, sequences, scenarios];
   return Promise.all(tables.map((table) => countRows(app, table)));
+}
+
+/** The project's sequences name its own slot and intent (by their new ids), its scenario its own two sequences. */
+async function expectFlowsOwnedBy(projectId: string) {
+  const { db } = app.ctx;
+  const ids = async (rows: Promise<{ id: string }[]>) => (await rows).map((row) => row.id).sort();
+  const slotIds = await ids(db.select({ id: slots.id }).from(slots).where(eq(slots.projectId, projectId)));
+  const greetingIds = await ids(db.select({ id: intents.id }).from(intents).where(and(eq(intents.projectId, projectId), eq(intents.intent, 'greeting'))));
+  const sequenceRows = await db.select().from(sequences).where(eq(sequences.projectId, projectId));
+  const named = sequenceRows.map((row) => sequenceReferences(row.nodes));
+  expect(named.flatMap((references) => [...references.slots])).toEqual(slotIds);
+  expect(named.flatMap((references) => [...references.intents])).toEqual(greetingIds);
+  const [scenario] = await db.select().from(scenarios).where(eq(scenarios.projectId, projectId));
+  expect(scenario!.nodes.map((node) => node.sequence_id).sort()).toEqual(sequenceRows.map((row) => row.id).sort());
 }
 
 describe('GET /project/{id}/archive', () => {
@@ -293,6 +364,39 @@ describe('GET /project/{id}/archive', () => {
       updated_at: stored!.updatedAt.toISOString(),
     });
     expect(archive.contents.find((content) => content.subject === 'Old news')).toMatchObject({ status: 'inactive', source_id: handbookId });
+
+    // Sequences name their slots and intents by name; the scenario names the file's sequences by their ids in it.
+    expect(archive.sequences.map((sequence) => sequence.name)).toEqual(['Lookup', 'Answer']);
+    expect(archive.sequences[0]).toMatchObject({
+      nodes: [
+        { name: 'Start', position: { x: 5, y: 10 }, attributes: [{ type: 'entry_intents', intents: ['greeting'] }] },
+        {
+          name: 'Ask',
+          position: { x: 0, y: 0 },
+          attributes: [
+            { type: 'collect_slots', slots: [{ slot: 'colour', prompt: 'Which colour?' }] },
+            { type: 'follow_up_intents', intents: ['greeting'] },
+            { type: 'business_logic', url: 'https://shop.example/orders', configuration: { method: 'POST' } },
+          ],
+        },
+      ],
+      transitions: [{ source: expect.any(String), target: expect.any(String) }],
+    });
+    expect(archive.sequences[1]).toMatchObject({ nodes: [], transitions: [] });
+    expect(archive.scenarios).toEqual([
+      {
+        display_name: 'Orders',
+        status: 'active',
+        combination: 'one-all',
+        nodes: [
+          { id: expect.any(String), sequence_id: archive.sequences[0]!.id, position: { x: 0, y: 0 } },
+          { id: expect.any(String), sequence_id: archive.sequences[1]!.id, position: { x: 200, y: 0 } },
+        ],
+        transitions: [{ id: expect.any(String), source: expect.any(String), target: expect.any(String) }],
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+      },
+    ]);
   });
 
   it('is a 404 for callers of other workspaces', async () => {
@@ -331,6 +435,7 @@ describe('POST /workspace/{id}/project/import', () => {
 
     const copy = await exportArchive(imported.id);
     expectSameExceptIds(original, copy);
+    await expectFlowsOwnedBy(imported.id);
 
     // The new project has its own 'Production' deployment, as a created project has.
     const deploymentRows = await app.ctx.db.select().from(deployments).where(eq(deployments.projectId, imported.id));
@@ -389,7 +494,35 @@ describe('POST /workspace/{id}/project/import', () => {
         sources: [source],
         contents: [item('22222222-2222-4222-8222-222222222222', '33333333-3333-4333-8333-333333333333'), item('44444444-4444-4444-8444-444444444444', '55555555-5555-4555-8555-555555555555')],
         intents: [{ intent: 'greeting', utterances: ['hello'], ...stamps }],
-        slots: [],
+        slots: [{ name: 'colour', terms: ['red'], ...stamps }],
+        sequences: [
+          {
+            id: '66666666-6666-4666-8666-666666666666',
+            name: 'Lookup',
+            nodes: [
+              {
+                id: '77777777-7777-4777-8777-777777777777',
+                name: 'Ask',
+                attributes: [
+                  { type: 'collect_slots', slots: [{ slot: 'Colour' }] },
+                  { type: 'entry_intents', intents: ['greeting'] },
+                ],
+              },
+            ],
+            transitions: [],
+            ...stamps,
+          },
+        ],
+        scenarios: [
+          {
+            display_name: 'Orders',
+            status: 'draft',
+            combination: 'any-all',
+            nodes: [{ id: '88888888-8888-4888-8888-888888888888', sequence_id: '66666666-6666-4666-8666-666666666666' }],
+            transitions: [],
+            ...stamps,
+          },
+        ],
       };
     };
     type Archive = ReturnType<typeof valid>;
@@ -429,6 +562,31 @@ describe('POST /workspace/{id}/project/import', () => {
         'duplicate intent names',
         [archiveFile(edited((archive) => archive.intents.push({ ...archive.intents[0]!, intent: 'Greeting', utterances: ['hey'] })))],
         `intents: ${archiveMessages.duplicateName('Intent')}`,
+      ],
+      [
+        'a sequence naming a slot the archive lacks',
+        [archiveFile(edited((archive) => (archive.sequences[0]!.nodes[0]!.attributes[0] = { type: 'collect_slots', slots: [{ slot: 'size' }] })))],
+        `sequences[0].nodes[0].attributes[0].slots[0].slot: ${archiveMessages.unknownSlot('size')}`,
+      ],
+      [
+        'a sequence naming an intent the archive lacks',
+        [archiveFile(edited((archive) => (archive.sequences[0]!.nodes[0]!.attributes[1] = { type: 'entry_intents', intents: ['farewell'] })))],
+        `sequences[0].nodes[0].attributes[1].intents[0]: ${archiveMessages.unknownIntent('farewell')}`,
+      ],
+      [
+        'a sequence breaking a builder rule',
+        [archiveFile(edited((archive) => archive.sequences[0]!.nodes.push({ ...archive.sequences[0]!.nodes[0]!, id: randomUUID() })))],
+        `sequences[0].nodes[0].name: ${sequenceMessages.duplicateNodeName('Ask')}`,
+      ],
+      [
+        'a scenario naming a sequence the archive lacks',
+        [archiveFile(edited((archive) => (archive.scenarios[0]!.nodes[0]!.sequence_id = '99999999-9999-4999-8999-999999999999')))],
+        `scenarios[0].nodes[0].sequence_id: ${archiveMessages.unknownSequence}`,
+      ],
+      [
+        'duplicate scenario names',
+        [archiveFile(edited((archive) => archive.scenarios.push({ ...archive.scenarios[0]!, display_name: 'ORDERS', nodes: [] })))],
+        `scenarios: ${archiveMessages.duplicateName('Scenario')}`,
       ],
       ['duplicate reporting ids', [archiveFile(edited((archive) => (archive.contents[1]!.reporting_id = archive.contents[0]!.reporting_id)))], `contents[1].reporting_id: ${archiveMessages.duplicateReportingId}`],
       ['a bad timestamp', [archiveFile(edited((archive) => (archive.intents[0]!.created_at = 'yesterday')))], 'intents[0].created_at: Timestamps must be ISO 8601 date-times'],
@@ -606,11 +764,30 @@ describe('POST /project/{id}/clone', () => {
     const clone = response.json<ProjectSummary>();
     expect(clone).toMatchObject({ workspace_id: home.workspace.id, display_name: cloneName('Knowledge Base') });
     expectSameExceptIds(original, await exportArchive(clone.id), cloneName('Knowledge Base'));
+    await expectFlowsOwnedBy(clone.id);
     // The original is untouched.
     expect(await exportArchive(originalId)).toEqual({ ...original, exported_at: expect.any(String) });
 
     const named = await write('POST', `/project/${originalId}/clone`, { display_name: 'Second Copy' }, 201);
     expect(named.json<ProjectSummary>().display_name).toBe('Second Copy');
+  });
+
+  it("leaves out a sequence's references to slots and intents deleted since (its sync reports them), so the copy imports", async () => {
+    const projectId = await buildProject(home.workspace.id);
+    const [slot] = await app.ctx.db.select().from(slots).where(eq(slots.projectId, projectId));
+    expect((await call(app, 'DELETE', `/api/v1/slot/${slot!.id}`, author.token)).statusCode).toBe(204);
+    const clone = (await write('POST', `/project/${projectId}/clone`, {}, 201)).json<ProjectSummary>();
+    const copied = await exportArchive(clone.id);
+    expect((copied.sequences[0]!.nodes as { attributes: { type: string }[] }[]).map((node) => node.attributes.map((attribute) => attribute.type))).toEqual([
+      ['entry_intents'],
+      ['follow_up_intents', 'business_logic'],
+    ]);
+  });
+
+  it('imports an archive written before sequences and scenarios were archived, with none', async () => {
+    const response = await upload(away.workspace.id, [archiveFile(emptyArchive('Before Flows'))]);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await exportArchive(response.json<ProjectSummary>().id)).toMatchObject({ sequences: [], scenarios: [] });
   });
 
   it('refuses a bad name, readers without the create right (403) and other workspaces (404), writing nothing', async () => {

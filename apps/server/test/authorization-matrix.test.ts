@@ -16,6 +16,8 @@ import {
   passwordResetRequests,
   projectMemberships,
   projects,
+  scenarios,
+  sequences,
   slots,
   snapshots,
   sourcePulls,
@@ -144,6 +146,23 @@ async function prepare(target: Target): Promise<Cell> {
     .returning();
   const [intent] = await db.insert(intents).values({ projectId, intent: 'greeting', utterances: ['hello', 'hi there'] }).returning();
   const [slot] = await db.insert(slots).values({ projectId, name: 'colour', terms: ['red', 'blue'] }).returning();
+  const nodeIds = [randomUUID(), randomUUID()] as const;
+  const [sequence] = await db
+    .insert(sequences)
+    .values({
+      projectId,
+      name: 'Order status',
+      nodes: [
+        { id: nodeIds[0], name: 'Start', position: { x: 0, y: 0 }, attributes: [{ type: 'entry_intents', intents: [intent!.id] }] },
+        { id: nodeIds[1], name: 'Ask', position: { x: 0, y: 100 }, attributes: [{ type: 'collect_slots', slots: [{ slot_id: slot!.id, prompt: '' }] }] },
+      ],
+      transitions: [{ id: randomUUID(), source: nodeIds[0], target: nodeIds[1] }],
+    })
+    .returning();
+  const [scenario] = await db
+    .insert(scenarios)
+    .values({ projectId, displayName: 'Orders', nodes: [{ id: randomUUID(), sequence_id: sequence!.id, position: { x: 0, y: 0 } }] })
+    .returning();
   // The project counts as synced: deploy and the Real-Time Test have a snapshot to use.
   await db.insert(snapshots).values({ projectId, data: await readSnapshot(db, projectId) });
   const [channel] = await db
@@ -182,6 +201,8 @@ async function prepare(target: Target): Promise<Cell> {
     actionId: action!.id,
     intentId: intent!.id,
     slotId: slot!.id,
+    sequenceId: sequence!.id,
+    scenarioId: scenario!.id,
     channelId: channel!.id,
     convId,
   };
@@ -208,6 +229,8 @@ async function fingerprint(cell: Cell): Promise<string> {
     contentActions,
     intents,
     slots,
+    sequences,
+    scenarios,
     channels,
     snapshots,
     events,
@@ -227,6 +250,8 @@ async function fingerprint(cell: Cell): Promise<string> {
     db.select().from(contentActions).where(eq(contentActions.contentId, cell.contentId)),
     db.select().from(intents).where(eq(intents.projectId, cell.projectId)),
     db.select().from(slots).where(eq(slots.projectId, cell.projectId)),
+    db.select().from(sequences).where(eq(sequences.projectId, cell.projectId)),
+    db.select().from(scenarios).where(eq(scenarios.projectId, cell.projectId)),
     db.select().from(channels).where(eq(channels.projectId, cell.projectId)),
   ]);
   return JSON.stringify([counts, rows]);
@@ -284,7 +309,7 @@ function send(row: Row, cell: Cell, token: string | null) {
 describe('authorization matrix', () => {
   it('states the rules it claims: a viewer never writes to a workspace, a foreign member never reads one', () => {
     for (const row of table) {
-      const workspaceScoped = /\/(workspace|project|api-key|source|content|content-utterance|content-action|intent|slot|channel)\/\{id\}/.test(row.route);
+      const workspaceScoped = /\/(workspace|project|api-key|source|content|content-utterance|content-action|intent|slot|sequence|scenario|channel)\/\{id\}/.test(row.route);
       for (const target of targets) {
         if (row.write && (workspaceScoped || row.route.startsWith('POST /workspace'))) expect(row[target].viewer, `${row.route} viewer`).toBeGreaterThanOrEqual(400);
         if (workspaceScoped) expect(row[target].foreign, `${row.route} foreign`).toBe(404);

@@ -1,19 +1,22 @@
 import { z } from 'zod';
 import { channelStatuses, channelTypes, webChannelConfigSchema } from './channel';
-import { duplicateEntries, jsonObject, oneOf, text, trimmedText, uuidPattern } from './fields';
+import { duplicateEntries, jsonObject, oneOf, sameEntryKey, text, trimmedText, uuidPattern } from './fields';
 import { intentBody } from './intent';
 import { jargonSchema } from './jargon';
 import { projectSettingsFields } from './project';
 import { kbDocumentSchema, responsePmSchema } from './rich-text';
 import { sourceConfigSchema, sourceTypes } from './source';
+import { checkScenarioGraph, scenarioFields } from './scenario';
+import { checkSequenceFlow, collectedSlotSchema, sequenceAttributeSchemaOf, sequenceFlowFieldsOf, sequenceNodeSchemaOf } from './sequence';
 import { slotBody } from './slot';
 import { checkActionConfig, contentActionFields, contentStatuses, contentUtteranceBody } from './content';
 
 /**
  * A project archive (GET /project/{id}/archive, POST /workspace/{id}/project/import): one JSON file
  * holding every entity of a project, so a project moves between workspaces and installations. The
- * ids inside only link the file's own records (content to its source); an import gives every record
- * a new id. The whole file is checked before anything is written.
+ * ids inside only link the file's own records (content to its source, a scenario to its sequences);
+ * a sequence names its slots and intents by name (unique in a project). An import gives every
+ * record a new id. The whole file is checked before anything is written.
  */
 
 export const ARCHIVE_FORMAT = 'assistant-console-project';
@@ -32,6 +35,9 @@ export const archiveMessages = {
   duplicateReportingId: 'Reporting IDs must be unique within the archive',
   duplicateSourceKey: 'Source keys must be unique within a source',
   duplicateName: (entity: string) => `${entity} names must be unique within the archive`,
+  unknownSlot: (name: string) => `Slot '${name}' must name a slot of the archive`,
+  unknownIntent: (name: string) => `Intent '${name}' must name an intent of the archive`,
+  unknownSequence: 'Sequence ID must name a sequence of the archive',
 } as const;
 
 export function archiveFileName(projectId: string): string {
@@ -92,6 +98,46 @@ const archiveContentSchema = z.object({
   ...stamps,
 });
 
+/** A sequence node as archived: the same rules as the API's, its slots and intents named by name. */
+const archiveSequenceNodeSchema = sequenceNodeSchemaOf(
+  sequenceAttributeSchemaOf({
+    collected: collectedSlotSchema.omit({ slot_id: true }).extend({ slot: text('Slot', 1, 64) }),
+    slotOf: (collected) => sameEntryKey(collected.slot),
+    intent: text('Intent', 1, 255),
+  }),
+);
+export type ArchiveSequenceNode = z.output<typeof archiveSequenceNodeSchema>;
+
+const archiveSequenceSchema = z
+  .object({ id, name: trimmedText('Name', 1, 255), ...sequenceFlowFieldsOf(archiveSequenceNodeSchema), ...stamps })
+  .superRefine(checkSequenceFlow);
+
+/** A scenario as archived: its nodes name sequences of the archive by their ids in the file. */
+const archiveScenarioSchema = z.object({ ...scenarioFields, ...stamps }).superRefine(checkScenarioGraph);
+
+/** Every slot and intent name a sequence uses is one of the archive's. */
+function checkSequenceReferences(archive: { slots: { name: string }[]; intents: { intent: string }[]; sequences: z.output<typeof archiveSequenceSchema>[] }, ctx: z.RefinementCtx): void {
+  const slots = new Set(archive.slots.map((slot) => sameEntryKey(slot.name)));
+  const intents = new Set(archive.intents.map((intent) => sameEntryKey(intent.intent)));
+  archive.sequences.forEach((sequence, s) => {
+    sequence.nodes.forEach((node, n) => {
+      node.attributes.forEach((attribute, a) => {
+        const path = ['sequences', s, 'nodes', n, 'attributes', a];
+        if (attribute.type === 'collect_slots') {
+          attribute.slots.forEach(({ slot }, i) => {
+            if (!slots.has(sameEntryKey(slot))) ctx.addIssue({ code: 'custom', message: archiveMessages.unknownSlot(slot), path: [...path, 'slots', i, 'slot'] });
+          });
+        }
+        if (attribute.type === 'entry_intents' || attribute.type === 'follow_up_intents') {
+          attribute.intents.forEach((intent, i) => {
+            if (!intents.has(sameEntryKey(intent))) ctx.addIssue({ code: 'custom', message: archiveMessages.unknownIntent(intent), path: [...path, 'intents', i] });
+          });
+        }
+      });
+    });
+  });
+}
+
 const { display_name, description, response_word_cutoff, out_of_scope_response, pipeline_config } = projectSettingsFields;
 
 export const projectArchiveSchema = z
@@ -113,9 +159,16 @@ export const projectArchiveSchema = z
     slots: z.array(slotBody.extend(stamps)),
     // Files written before channels were archived have none.
     channels: z.array(archiveChannelSchema).default([]),
+    // Nor sequences and scenarios, before those were.
+    sequences: z.array(archiveSequenceSchema).default([]),
+    scenarios: z.array(archiveScenarioSchema).default([]),
   })
   .superRefine((archive, ctx) => {
-    const ids = [...archive.sources.map((source) => source.id), ...archive.contents.map((content) => content.id)];
+    const ids = [
+      ...archive.sources.map((source) => source.id),
+      ...archive.contents.map((content) => content.id),
+      ...archive.sequences.map((sequence) => sequence.id.toLowerCase()),
+    ];
     if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', message: archiveMessages.duplicateId, path: [] });
     const sourceIds = new Set(archive.sources.map((source) => source.id));
     const keys = new Set<string>();
@@ -142,6 +195,17 @@ export const projectArchiveSchema = z
     }
     if (duplicateEntries(archive.slots.map((slot) => slot.name)).length) {
       ctx.addIssue({ code: 'custom', message: archiveMessages.duplicateName('Slot'), path: ['slots'] });
+    }
+    checkSequenceReferences(archive, ctx);
+    // Scenario nodes hold their sequence ids in lower case (as stored ids are).
+    const sequenceIds = new Set(archive.sequences.map((sequence) => sequence.id.toLowerCase()));
+    archive.scenarios.forEach((scenario, s) => {
+      scenario.nodes.forEach((node, n) => {
+        if (!sequenceIds.has(node.sequence_id)) ctx.addIssue({ code: 'custom', message: archiveMessages.unknownSequence, path: ['scenarios', s, 'nodes', n, 'sequence_id'] });
+      });
+    });
+    if (duplicateEntries(archive.scenarios.map((scenario) => scenario.display_name)).length) {
+      ctx.addIssue({ code: 'custom', message: archiveMessages.duplicateName('Scenario'), path: ['scenarios'] });
     }
   });
 export type ProjectArchive = z.output<typeof projectArchiveSchema>;

@@ -143,3 +143,12 @@ export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 export function uuidText(field: string) {
   return z.string({ error: messages.uuid(field) }).regex(uuidPattern, { error: messages.uuid(field) });
 }
+
+/**
+ * An id that a stored record keeps to name another record (a sequence's slots and intents, a
+ * scenario's sequences): in lower case, as the database answers ids, so the stored reference
+ * compares equal to the id it names wherever it is read.
+ */
+export function referenceId(field: string) {
+  return uuidText(field).toLowerCase();
+}

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { oneOf, strictObject, trimmedText, uuidText } from './fields';
+import { oneOf, referenceId, strictObject, trimmedText, uuidText } from './fields';
 import { defineList } from './list';
 import { messages } from './messages';
-import { canvasPosition, checkTransitions, sequenceTransitionSchema } from './sequence';
+import { canvasPosition, checkTransitions, sequenceTransitionSchema, type SequenceTransition } from './sequence';
 
 /**
  * Scenarios (project-areas §3, §4, §5, §9): a conversation made of sequences. Its nodes are the
@@ -38,7 +38,7 @@ export const scenarioMessages = {
 
 export const scenarioNodeSchema = strictObject({
   id: uuidText('Node ID'),
-  sequence_id: uuidText('Sequence'),
+  sequence_id: referenceId('Sequence'),
   position: canvasPosition.default({ x: 0, y: 0 }),
 });
 export type ScenarioNode = z.output<typeof scenarioNodeSchema>;
@@ -61,34 +61,45 @@ export const scenarioSchema = z.object({
 });
 export type Scenario = z.infer<typeof scenarioSchema>;
 
-const display_name = trimmedText('Name', 3, 128);
+/** A scenario's graph: each sequence a node once, transitions between its own nodes. */
+export function checkScenarioGraph(graph: { nodes?: readonly ScenarioNode[]; transitions?: readonly SequenceTransition[] }, ctx: z.RefinementCtx): void {
+  if (!graph.nodes) return;
+  const sequences = new Set<string>();
+  graph.nodes.forEach((node, index) => {
+    if (sequences.has(node.sequence_id)) ctx.addIssue({ code: 'custom', message: scenarioMessages.sequenceTwice, path: ['nodes', index, 'sequence_id'] });
+    sequences.add(node.sequence_id);
+  });
+  checkTransitions(new Set(graph.nodes.map((node) => node.id)), graph.transitions ?? [], ctx);
+}
+
+/** The fields of a scenario a save and an archive check alike. */
+export const scenarioFields = {
+  display_name: trimmedText('Name', 3, 128),
+  status: oneOf('Status', scenarioStatuses),
+  combination: oneOf('Combination mode', combinationModes),
+  nodes: z.array(scenarioNodeSchema).max(SCENARIO_MAX_NODES, { error: `A scenario has at most ${SCENARIO_MAX_NODES} nodes` }),
+  transitions: z.array(sequenceTransitionSchema).max(SCENARIO_MAX_NODES * 2),
+};
+const { display_name } = scenarioFields;
 
 /** POST /project/{id}/scenario: a new draft. */
 export const scenarioCreateBody = strictObject({
   display_name,
-  status: oneOf('Status', scenarioStatuses).default('draft'),
+  status: scenarioFields.status.default('draft'),
 });
 export type ScenarioCreateBody = z.input<typeof scenarioCreateBody>;
 
 /** PUT /scenario/{id}: the fields given change, the others stay; nodes and transitions change together. */
 export const scenarioUpdateBody = strictObject({
   display_name: display_name.optional(),
-  status: oneOf('Status', scenarioStatuses).optional(),
-  combination: oneOf('Combination mode', combinationModes).optional(),
-  nodes: z.array(scenarioNodeSchema).max(SCENARIO_MAX_NODES, { error: `A scenario has at most ${SCENARIO_MAX_NODES} nodes` }).optional(),
-  transitions: z.array(sequenceTransitionSchema).max(SCENARIO_MAX_NODES * 2).optional(),
+  status: scenarioFields.status.optional(),
+  combination: scenarioFields.combination.optional(),
+  nodes: scenarioFields.nodes.optional(),
+  transitions: scenarioFields.transitions.optional(),
 })
   .refine((body) => Object.values(body).some((value) => value !== undefined), { error: messages.noFieldToUpdate })
   .refine((body) => (body.nodes === undefined) === (body.transitions === undefined), { error: 'Nodes and transitions are saved together' })
-  .superRefine((body, ctx) => {
-    if (!body.nodes) return;
-    const sequences = new Set<string>();
-    body.nodes.forEach((node, index) => {
-      if (sequences.has(node.sequence_id)) ctx.addIssue({ code: 'custom', message: scenarioMessages.sequenceTwice, path: ['nodes', index, 'sequence_id'] });
-      sequences.add(node.sequence_id);
-    });
-    checkTransitions(new Set(body.nodes.map((node) => node.id)), body.transitions ?? [], ctx);
-  });
+  .superRefine(checkScenarioGraph);
 export type ScenarioUpdateBody = z.input<typeof scenarioUpdateBody>;
 
 export const scenarioList = defineList({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonObject, sameEntryKey, strictObject, text, trimmedText, uuidText } from './fields';
+import { jsonObject, referenceId, sameEntryKey, strictObject, trimmedText, uuidText } from './fields';
 import { defineList } from './list';
 import { messages } from './messages';
 
@@ -57,7 +57,7 @@ export const canvasPosition = z.object({ x: z.number().finite().min(-1e6).max(1e
 
 /** The slot a node asks for and the question the assistant asks for it (empty: 'What is the {slot}?'). */
 export const collectedSlotSchema = strictObject({
-  slot_id: uuidText('Slot'),
+  slot_id: referenceId('Slot'),
   prompt: trimmedText('Prompt', 0, 255).default(''),
 });
 
@@ -68,50 +68,79 @@ export const businessLogicUrl = z
   .max(BUSINESS_LOGIC_URL_MAX, { error: messages.atMostChars('URL', BUSINESS_LOGIC_URL_MAX) })
   .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), { error: sequenceMessages.invalidUrl });
 
-const intentIds = z
-  .array(uuidText('Intent'), { error: messages.atLeastOneSelection('Intents') })
-  .min(1, { error: messages.atLeastOneSelection('Intents') })
-  .transform((ids) => [...new Set(ids)]);
+/**
+ * How a sequence names the slots and intents it uses: by id in the API and the database, by name in
+ * an archive (which holds no ids of its source project). The rules of nodes and attributes are the
+ * same for both.
+ */
+export interface SequenceReferenceSchemas<Collected extends z.ZodType, Intent extends z.ZodType<string>> {
+  /** One slot a node collects, with its prompt. */
+  collected: Collected;
+  /** The slot a collected entry names (a slot is collected once per node). */
+  slotOf: (collected: z.output<Collected>) => string;
+  intent: Intent;
+}
 
-export const sequenceAttributeSchema = z.discriminatedUnion(
-  'type',
-  [
-    strictObject({
-      type: z.literal('collect_slots'),
-      slots: z
-        .array(collectedSlotSchema, { error: messages.atLeastOneSelection('Slots') })
-        .min(1, { error: messages.atLeastOneSelection('Slots') })
-        .refine((slots) => new Set(slots.map((slot) => slot.slot_id)).size === slots.length, { error: sequenceMessages.slotTwice }),
-    }),
-    strictObject({
-      type: z.literal('business_logic'),
-      url: businessLogicUrl,
-      configuration: jsonObject('Configuration').default({}),
-    }),
-    strictObject({ type: z.literal('entry_intents'), intents: intentIds }),
-    strictObject({ type: z.literal('follow_up_intents'), intents: intentIds }),
-  ],
-  { error: messages.oneOf('Attribute type', sequenceAttributeTypes) },
-);
+/** A node's attribute, its slots and intents named as `references` says. */
+export function sequenceAttributeSchemaOf<Collected extends z.ZodType, Intent extends z.ZodType<string>>(
+  references: SequenceReferenceSchemas<Collected, Intent>,
+) {
+  const intents = z
+    .array(references.intent, { error: messages.atLeastOneSelection('Intents') })
+    .min(1, { error: messages.atLeastOneSelection('Intents') })
+    // An overwrite, not a transform: the API answers sequences through this schema too (a transform cannot encode).
+    .overwrite((named) => [...new Set(named)]);
+  return z.discriminatedUnion(
+    'type',
+    [
+      strictObject({
+        type: z.literal('collect_slots'),
+        slots: z
+          .array(references.collected, { error: messages.atLeastOneSelection('Slots') })
+          .min(1, { error: messages.atLeastOneSelection('Slots') })
+          .refine((slots) => new Set(slots.map(references.slotOf)).size === slots.length, { error: sequenceMessages.slotTwice }),
+      }),
+      strictObject({
+        type: z.literal('business_logic'),
+        url: businessLogicUrl,
+        configuration: jsonObject('Configuration').default({}),
+      }),
+      strictObject({ type: z.literal('entry_intents'), intents }),
+      strictObject({ type: z.literal('follow_up_intents'), intents }),
+    ],
+    { error: messages.oneOf('Attribute type', sequenceAttributeTypes) },
+  );
+}
+
+export const sequenceAttributeSchema = sequenceAttributeSchemaOf({
+  collected: collectedSlotSchema,
+  slotOf: (collected) => collected.slot_id,
+  intent: referenceId('Intent'),
+});
 export type SequenceAttribute = z.output<typeof sequenceAttributeSchema>;
 export type SequenceAttributeInput = z.input<typeof sequenceAttributeSchema>;
 
-export const sequenceNodeSchema = strictObject({
-  id: uuidText('Node ID'),
-  name: text('Node name', 0, 255).transform((name) => name.trim()),
-  position: canvasPosition.default({ x: 0, y: 0 }),
-  attributes: z
-    .array(sequenceAttributeSchema)
-    .max(SEQUENCE_NODE_MAX_ATTRIBUTES, { error: sequenceMessages.tooManyAttributes })
-    .default([])
-    .superRefine((attributes, ctx) => {
-      const seen = new Set<SequenceAttributeType>();
-      attributes.forEach((attribute, index) => {
-        if (seen.has(attribute.type)) ctx.addIssue({ code: 'custom', message: sequenceMessages.attributeTwice(attribute.type), path: [index, 'type'] });
-        seen.add(attribute.type);
-      });
-    }),
-});
+/** A node whose attributes are `attribute`s: at most four, each type once. */
+export function sequenceNodeSchemaOf<Attribute extends z.ZodType<{ type: SequenceAttributeType }>>(attribute: Attribute) {
+  return strictObject({
+    id: uuidText('Node ID'),
+    name: trimmedText('Node name', 0, 255),
+    position: canvasPosition.default({ x: 0, y: 0 }),
+    attributes: z
+      .array(attribute)
+      .max(SEQUENCE_NODE_MAX_ATTRIBUTES, { error: sequenceMessages.tooManyAttributes })
+      .default([])
+      .superRefine((attributes, ctx) => {
+        const seen = new Set<SequenceAttributeType>();
+        attributes.forEach(({ type }, index) => {
+          if (seen.has(type)) ctx.addIssue({ code: 'custom', message: sequenceMessages.attributeTwice(type), path: [index, 'type'] });
+          seen.add(type);
+        });
+      }),
+  });
+}
+
+export const sequenceNodeSchema = sequenceNodeSchemaOf(sequenceAttributeSchema);
 export type SequenceNode = z.output<typeof sequenceNodeSchema>;
 export type SequenceNodeInput = z.input<typeof sequenceNodeSchema>;
 
@@ -136,15 +165,20 @@ export function duplicateNodeNames(nodes: readonly { name: string }[]): Set<stri
   return duplicates;
 }
 
-/** Nodes and transitions checked together: unique node names and ids, transitions between nodes of the sequence. */
-const flowFields = {
-  nodes: z.array(sequenceNodeSchema).max(SEQUENCE_MAX_NODES, { error: `A sequence has at most ${SEQUENCE_MAX_NODES} nodes` }),
-  transitions: z
-    .array(sequenceTransitionSchema)
-    .max(SEQUENCE_MAX_TRANSITIONS, { error: `A sequence has at most ${SEQUENCE_MAX_TRANSITIONS} transitions` }),
-};
+/** A flow's nodes (`node`s) and transitions, within the limits of one sequence; checkSequenceFlow checks them together. */
+export function sequenceFlowFieldsOf<Node extends z.ZodType>(node: Node) {
+  return {
+    nodes: z.array(node).max(SEQUENCE_MAX_NODES, { error: `A sequence has at most ${SEQUENCE_MAX_NODES} nodes` }),
+    transitions: z
+      .array(sequenceTransitionSchema)
+      .max(SEQUENCE_MAX_TRANSITIONS, { error: `A sequence has at most ${SEQUENCE_MAX_TRANSITIONS} transitions` }),
+  };
+}
 
-function checkFlow(flow: { nodes?: SequenceNode[]; transitions?: SequenceTransition[] }, ctx: z.RefinementCtx): void {
+const flowFields = sequenceFlowFieldsOf(sequenceNodeSchema);
+
+/** Nodes and transitions checked together: unique node names and ids, transitions between nodes of the sequence. */
+export function checkSequenceFlow(flow: { nodes?: readonly { id: string; name: string }[]; transitions?: readonly SequenceTransition[] }, ctx: z.RefinementCtx): void {
   const nodes = flow.nodes ?? [];
   const duplicates = duplicateNodeNames(nodes);
   const ids = new Set<string>();
@@ -198,7 +232,7 @@ export const sequenceUpdateBody = strictObject({
   .refine((body) => (body.nodes === undefined) === (body.transitions === undefined), {
     error: 'Nodes and transitions are saved together',
   })
-  .superRefine(checkFlow);
+  .superRefine(checkSequenceFlow);
 export type SequenceUpdateBody = z.input<typeof sequenceUpdateBody>;
 
 /** The slot and intent ids a sequence's nodes refer to (they must be the project's own). */

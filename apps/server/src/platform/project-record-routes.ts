@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listResponse, type ListSpec } from '@console/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
-import { access, projectAccessOf } from './access';
+import { access, projectAccessOf, type ProjectRight } from './access';
 import { listQuery } from './listing';
 import { idParams, noContent, refusals, security } from './params';
 import type { ProjectRecordOperations } from './project-records';
@@ -22,22 +22,34 @@ export interface ProjectRecordNames {
   update: string;
 }
 
+/** The schemas of a kind's calls: its record, a create's body and, when it differs, an update's. */
+export interface ProjectRecordSchemas<RecordSchema extends z.ZodType, BodySchema extends z.ZodType, UpdateSchema extends z.ZodType> {
+  record: RecordSchema;
+  body: BodySchema;
+  update?: UpdateSchema;
+  /** The right an update needs, when it is not canUpdateSubProject (the sequence builder's save: canCreateSubProject). */
+  updateRight?: ProjectRight;
+}
+
 /**
  * The five calls of a project record: list and create under /project/{id}/{one}, read, update and
  * delete at /{one}/{id}. The summaries name who may call, as the declarations enforce it.
  */
-export function projectRecordRoutes<RecordSchema extends z.ZodType, BodySchema extends z.ZodType>(
+export function projectRecordRoutes<RecordSchema extends z.ZodType, BodySchema extends z.ZodType, UpdateSchema extends z.ZodType = BodySchema>(
   ctx: AppContext,
-  records: ProjectRecordOperations<ListSpec, z.output<RecordSchema>, z.output<BodySchema>>,
-  schemas: { record: RecordSchema; body: BodySchema },
+  records: ProjectRecordOperations<ListSpec, z.output<RecordSchema>, z.output<BodySchema>, z.output<UpdateSchema>>,
+  schemas: ProjectRecordSchemas<RecordSchema, BodySchema, UpdateSchema>,
   names: ProjectRecordNames,
 ): FastifyPluginAsyncZod {
   // The type provider cannot resolve a schema that is still a type parameter, so the routes see the
   // schemas as any zod type (a safe widening: the replies' types are tied to them by `records`'
-  // signature above) and the body, which `body` itself validated, gets its type back in `bodyOf`.
+  // signature above) and the bodies, which `body` and `update` themselves validated, get their types
+  // back in `bodyOf` and `changesOf` (without `update`, UpdateSchema is BodySchema, its default).
   const record: z.ZodType = schemas.record;
   const body: z.ZodType = schemas.body;
+  const update: z.ZodType = schemas.update ?? schemas.body;
   const bodyOf = (request: FastifyRequest) => request.body as z.output<BodySchema>;
+  const changesOf = (request: FastifyRequest) => request.body as z.output<UpdateSchema>;
   return async (app) => {
     const tags = [names.many];
 
@@ -75,16 +87,16 @@ export function projectRecordRoutes<RecordSchema extends z.ZodType, BodySchema e
     });
 
     app.put(`/${names.one}/:id`, {
-      config: { access: access.project('canUpdateSubProject', records.ofRecord) },
+      config: { access: access.project(schemas.updateRight ?? 'canUpdateSubProject', records.ofRecord) },
       schema: {
         tags,
         security,
         summary: `${names.update} (project admins and editors)`,
         params: idParams,
-        body,
+        body: update,
         response: { 200: record, ...refusals },
       },
-      handler: (request) => records.update(ctx, projectAccessOf(request), request.params.id, bodyOf(request)),
+      handler: (request) => records.update(ctx, projectAccessOf(request), request.params.id, changesOf(request)),
     });
 
     app.delete(`/${names.one}/:id`, {

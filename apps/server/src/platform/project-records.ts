@@ -1,7 +1,9 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ListQuery, ListResponse, ListSpec } from '@console/contracts';
 import type { AppContext } from '../context';
+import type { Db } from '../db/client';
+import type { ProjectRow } from '../db/schema/index';
 import { storedOwner, type Locate, type ProjectAccess } from './access';
 import { AppError, refusingDuplicates } from './errors';
 import { listPage, type ListColumns } from './listing';
@@ -34,18 +36,30 @@ export type ProjectRecordRow<T extends ProjectRecordTable> = T['$inferSelect'] &
 /** The columns a record's own input sets; the project and the timestamps are set here. */
 export type ProjectRecordValues<T extends ProjectRecordTable> = Omit<T['$inferInsert'], keyof StoredRecord>;
 
-/** How one kind of project record is stored and answered. */
-export interface ProjectRecordKind<T extends ProjectRecordTable, Spec extends ListSpec, Rec, Input> {
+/** How one kind of project record is stored and answered; `Changes` is an update's input when it differs from a create's. */
+export type ProjectRecordKind<T extends ProjectRecordTable, Spec extends ListSpec, Rec, Input, Changes = Input> = {
   /** Sort and filter fields of the list -> columns of the table. */
   columns: ListColumns<Spec>;
   toRecord: (row: T['$inferSelect']) => Rec;
   toValues: (input: Input) => ProjectRecordValues<T>;
-  /** The 409 detail when a unique index refuses a write (a taken name). */
-  conflict: string;
-}
+  /**
+   * Refuses (400) a write that names records which are not the project's own (ids from the client
+   * are never trusted). It runs in the write's transaction, before it, and may lock what it found.
+   */
+  checkReferences?: (tx: Db, project: ProjectRow, input: Input | Changes) => Promise<void>;
+  /** What else a delete changes in the project (references to the record), in the delete's transaction, after it. */
+  afterDelete?: (tx: Db, project: ProjectRow, id: string, now: Date) => Promise<void>;
+  /** The 409 detail when a unique index refuses a write (a taken name); none for a kind without one. */
+  conflict?: string;
+} & ([Changes] extends [Input]
+  ? {
+      /** The columns an update sets; without it an update writes what a create would. */
+      toChanges?: (changes: Changes) => Partial<ProjectRecordValues<T>>;
+    }
+  : { toChanges: (changes: Changes) => Partial<ProjectRecordValues<T>> });
 
 /** What each kind of project record offers its routes (and other services). */
-export interface ProjectRecordOperations<Spec extends ListSpec, Rec, Input> {
+export interface ProjectRecordOperations<Spec extends ListSpec, Rec, Input, Changes = Input> {
   /** The list's contract (sortable and filterable fields), for the route's querystring. */
   listSpec: Spec;
   /** The project stored on the record the path's :id names, for the routes' access declarations. */
@@ -53,13 +67,13 @@ export interface ProjectRecordOperations<Spec extends ListSpec, Rec, Input> {
   list(ctx: AppContext, checked: ProjectAccess, query: ListQuery): Promise<ListResponse<Rec>>;
   create(ctx: AppContext, checked: ProjectAccess, input: Input): Promise<Rec>;
   read(ctx: AppContext, checked: ProjectAccess, id: string): Promise<Rec>;
-  update(ctx: AppContext, checked: ProjectAccess, id: string, input: Input): Promise<Rec>;
+  update(ctx: AppContext, checked: ProjectAccess, id: string, changes: Changes): Promise<Rec>;
   delete(ctx: AppContext, checked: ProjectAccess, id: string): Promise<void>;
 }
 
 /** The operations and, for other services of the kind, the loading of one record of the checked project. */
-export interface ProjectRecordService<T extends ProjectRecordTable, Spec extends ListSpec, Rec, Input>
-  extends ProjectRecordOperations<Spec, Rec, Input> {
+export interface ProjectRecordService<T extends ProjectRecordTable, Spec extends ListSpec, Rec, Input, Changes = Input>
+  extends ProjectRecordOperations<Spec, Rec, Input, Changes> {
   /** The record `id` of the checked project (a route declared with `ofRecord`); 404 once deleted. */
   load(ctx: AppContext, checked: ProjectAccess, id: string): Promise<ProjectRecordRow<T>>;
 }
@@ -74,12 +88,28 @@ export function projectRecordFields(row: StoredRecord) {
   };
 }
 
+/**
+ * Whether every id of `ids` names a record of `table` in the project. The records found stay locked
+ * (FOR SHARE) until the caller's transaction ends, so a delete of one waits for the write that names
+ * it and then sees that write (and can remove the reference), never the other way round.
+ */
+export async function allOfProject(tx: Db, table: ProjectRecordTable, project: ProjectRow, ids: ReadonlySet<string>): Promise<boolean> {
+  if (!ids.size) return true;
+  const anyTable: PgTable = table;
+  const found = await tx
+    .select({ id: table.id })
+    .from(anyTable)
+    .where(and(eq(table.projectId, project.id), inArray(table.id, [...ids])))
+    .for('share');
+  return found.length === ids.size;
+}
+
 /** The service operations of one kind of project record, in `table`, listed by `list`. */
-export function projectRecords<T extends ProjectRecordTable, Spec extends ListSpec, Rec, Input>(
+export function projectRecords<T extends ProjectRecordTable, Spec extends ListSpec, Rec, Input, Changes = Input>(
   table: T,
   list: Spec,
-  kind: ProjectRecordKind<T, Spec, Rec, Input>,
-): ProjectRecordService<T, Spec, Rec, Input> {
+  kind: ProjectRecordKind<T, Spec, Rec, Input, Changes>,
+): ProjectRecordService<T, Spec, Rec, Input, Changes> {
   // Drizzle types a query from its table's columns, which it cannot resolve while the table is a
   // type parameter. So queries run on the table seen as any PgTable (a safe widening; what they
   // write is typed by `toValues` against T), and their rows, which are exactly `T['$inferSelect']`
@@ -88,7 +118,19 @@ export function projectRecords<T extends ProjectRecordTable, Spec extends ListSp
   const asRows = (rows: unknown) => rows as ProjectRecordRow<T>[];
 
   /** Uniqueness is the unique index's (so two writers cannot both win); its refusal is a 409. */
-  const unique = <W>(write: () => Promise<W>) => refusingDuplicates(write, AppError.conflict(kind.conflict));
+  const unique = <W>(write: () => Promise<W>) => (kind.conflict ? refusingDuplicates(write, AppError.conflict(kind.conflict)) : write());
+  // Without toChanges, Changes is Input (ProjectRecordKind requires toChanges otherwise).
+  const toChanges = (changes: Changes) => (kind.toChanges ? kind.toChanges(changes) : kind.toValues(changes as unknown as Input));
+
+  /** A write, after the check of the records it names, in one transaction (none to check: the write alone). */
+  const checkedWrite = <W>(ctx: AppContext, project: ProjectRow, input: Input | Changes, write: (db: Db) => Promise<W>): Promise<W> => {
+    const { checkReferences } = kind;
+    if (!checkReferences) return write(ctx.db);
+    return ctx.db.transaction(async (tx) => {
+      await checkReferences(tx, project, input);
+      return write(tx);
+    });
+  };
 
   /** The record `id` if it belongs to the checked project. */
   const ofProject = ({ project }: ProjectAccess, id: string) => and(eq(table.id, id), eq(table.projectId, project.id));
@@ -117,7 +159,7 @@ export function projectRecords<T extends ProjectRecordTable, Spec extends ListSp
     async create(ctx: AppContext, { project }: ProjectAccess, input: Input): Promise<Rec> {
       const now = ctx.now();
       const values = { ...kind.toValues(input), projectId: project.id, createdAt: now, updatedAt: now };
-      const [row] = asRows(await unique(() => ctx.db.insert(anyTable).values(values).returning()));
+      const [row] = asRows(await unique(() => checkedWrite(ctx, project, input, (db) => db.insert(anyTable).values(values).returning())));
       return kind.toRecord(row!);
     },
 
@@ -125,16 +167,25 @@ export function projectRecords<T extends ProjectRecordTable, Spec extends ListSp
       return kind.toRecord(await load(ctx, checked, id));
     },
 
-    async update(ctx: AppContext, checked: ProjectAccess, id: string, input: Input): Promise<Rec> {
-      const values = { ...kind.toValues(input), updatedAt: ctx.now() };
-      const [updated] = asRows(await unique(() => ctx.db.update(anyTable).set(values).where(ofProject(checked, id)).returning()));
+    async update(ctx: AppContext, checked: ProjectAccess, id: string, changes: Changes): Promise<Rec> {
+      const values = { ...toChanges(changes), updatedAt: ctx.now() };
+      const write = (db: Db) => db.update(anyTable).set(values).where(ofProject(checked, id)).returning();
+      const [updated] = asRows(await unique(() => checkedWrite(ctx, checked.project, changes, write)));
       // Deleted since the access check.
       if (!updated) throw AppError.notFound();
       return kind.toRecord(updated);
     },
 
     async delete(ctx: AppContext, checked: ProjectAccess, id: string): Promise<void> {
-      await ctx.db.delete(anyTable).where(ofProject(checked, id));
+      const { afterDelete } = kind;
+      if (!afterDelete) {
+        await ctx.db.delete(anyTable).where(ofProject(checked, id));
+        return;
+      }
+      await ctx.db.transaction(async (tx) => {
+        const deleted = await tx.delete(anyTable).where(ofProject(checked, id)).returning({ id: table.id });
+        if (deleted.length) await afterDelete(tx, checked.project, id, ctx.now());
+      });
     },
   };
 }

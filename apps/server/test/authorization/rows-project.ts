@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, EMPTY_JARGON } from '@console/contracts';
 import { projectDelete, projectRead, projectWrite, type Cell, type Row } from './table';
 
-/** Project settings and jargon, project members, archives (export, import, clone), intents and slots. */
+/** Project settings and jargon, project members, archives (export, import, clone), intents, slots, sequences and scenarios. */
 
 export interface FormPart {
   name: string;
@@ -47,6 +47,22 @@ export function emptyArchive(displayName = 'Imported Project') {
 
 const intentBody = () => ({ intent: 'farewell', utterances: ['bye', 'see you'] });
 const slotBody = () => ({ name: 'size', terms: ['small', 'large'] });
+/** The builder's save: one node naming the cell's own intent and slot. */
+const sequenceSave = (c: Cell) => ({
+  name: 'Order status',
+  nodes: [
+    {
+      id: randomUUID(),
+      name: 'Start',
+      attributes: [
+        { type: 'entry_intents', intents: [c.intentId] },
+        { type: 'collect_slots', slots: [{ slot_id: c.slotId }] },
+      ],
+    },
+  ],
+  transitions: [],
+});
+const scenarioSave = (c: Cell) => ({ status: 'active', nodes: [{ id: randomUUID(), sequence_id: c.sequenceId }], transitions: [] });
 
 export const projectRows: Row[] = [
   // Settings and jargon (GET /project/{id} and DELETE are in rows-administration).
@@ -109,4 +125,18 @@ export const projectRows: Row[] = [
   { route: 'GET /slot/{id}', method: 'GET', url: (c) => `/api/v1/slot/${c.slotId}`, write: false, ...projectRead },
   { route: 'PUT /slot/{id}', method: 'PUT', url: (c) => `/api/v1/slot/${c.slotId}`, body: slotBody, write: true, ...projectWrite(200) },
   { route: 'DELETE /slot/{id}', method: 'DELETE', url: (c) => `/api/v1/slot/${c.slotId}`, write: true, ...projectDelete(204) },
+
+  // Sequences (the builder's save is a create right: editors and admins, as for the other writes).
+  { route: 'GET /project/{id}/sequence', method: 'GET', url: (c) => `/api/v1/project/${c.projectId}/sequence`, write: false, ...projectRead },
+  { route: 'POST /project/{id}/sequence', method: 'POST', url: (c) => `/api/v1/project/${c.projectId}/sequence`, body: () => ({ name: 'Returns' }), write: true, ...projectWrite(201) },
+  { route: 'GET /sequence/{id}', method: 'GET', url: (c) => `/api/v1/sequence/${c.sequenceId}`, write: false, ...projectRead },
+  { route: 'PUT /sequence/{id}', method: 'PUT', url: (c) => `/api/v1/sequence/${c.sequenceId}`, body: sequenceSave, write: true, ...projectWrite(200) },
+  { route: 'DELETE /sequence/{id}', method: 'DELETE', url: (c) => `/api/v1/sequence/${c.sequenceId}`, write: true, ...projectDelete(204) },
+
+  // Scenarios.
+  { route: 'GET /project/{id}/scenario', method: 'GET', url: (c) => `/api/v1/project/${c.projectId}/scenario`, write: false, ...projectRead },
+  { route: 'POST /project/{id}/scenario', method: 'POST', url: (c) => `/api/v1/project/${c.projectId}/scenario`, body: () => ({ display_name: 'Returns' }), write: true, ...projectWrite(201) },
+  { route: 'GET /scenario/{id}', method: 'GET', url: (c) => `/api/v1/scenario/${c.scenarioId}`, write: false, ...projectRead },
+  { route: 'PUT /scenario/{id}', method: 'PUT', url: (c) => `/api/v1/scenario/${c.scenarioId}`, body: scenarioSave, write: true, ...projectWrite(200) },
+  { route: 'DELETE /scenario/{id}', method: 'DELETE', url: (c) => `/api/v1/scenario/${c.scenarioId}`, write: true, ...projectDelete(204) },
 ];

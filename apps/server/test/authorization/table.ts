@@ -41,6 +41,10 @@ export interface Cell {
   actionId: string;
   intentId: string;
   slotId: string;
+  /** A sequence of two nodes naming the intent and the slot. */
+  sequenceId: string;
+  /** A draft scenario whose one node is the sequence. */
+  scenarioId: string;
   /** A draft web channel with the default configuration. */
   channelId: string;
   /** A conversation of the deployment: one question and its answer (the content item). */

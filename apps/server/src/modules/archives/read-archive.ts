@@ -9,12 +9,15 @@ import {
   contentUtterances,
   intents,
   projects,
+  scenarios,
+  sequences,
   slots,
   sources,
   type ContentActionRow,
   type ContentUtteranceRow,
 } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
+import { archivedNodes } from './flows';
 
 /** An archive as it is written to a file: plain JSON values, timestamps as ISO strings. */
 export type ArchiveFile = z.input<typeof projectArchiveSchema>;
@@ -73,6 +76,18 @@ export async function readArchive(tx: Db, projectId: string, exportedAt: Date): 
     .from(channels)
     .where(eq(channels.projectId, projectId))
     .orderBy(asc(channels.createdAt), asc(channels.displayName), asc(channels.id));
+  const sequenceRows = await tx
+    .select()
+    .from(sequences)
+    .where(eq(sequences.projectId, projectId))
+    .orderBy(asc(sequences.createdAt), asc(sequences.name), asc(sequences.id));
+  const scenarioRows = await tx
+    .select()
+    .from(scenarios)
+    .where(eq(scenarios.projectId, projectId))
+    .orderBy(asc(scenarios.createdAt), asc(scenarios.displayName));
+  const slotNames = new Map(slotRows.map((row) => [row.id, row.name]));
+  const intentNames = new Map(intentRows.map((row) => [row.id, row.intent]));
 
   const utterancesOf = groupBy(utteranceRows, (row) => row.contentId);
   const actionsOf = groupBy(actionRows, (row) => row.contentId);
@@ -115,6 +130,22 @@ export async function readArchive(tx: Db, projectId: string, exportedAt: Date): 
       type: row.type,
       status: row.status,
       config: row.config,
+      ...stampsOf(row),
+    })),
+    // A sequence keeps its id: the file's scenarios name it.
+    sequences: sequenceRows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      nodes: archivedNodes(row.nodes, slotNames, intentNames),
+      transitions: row.transitions,
+      ...stampsOf(row),
+    })),
+    scenarios: scenarioRows.map((row) => ({
+      display_name: row.displayName,
+      status: row.status,
+      combination: row.combination,
+      nodes: row.nodes,
+      transitions: row.transitions,
       ...stampsOf(row),
     })),
   };

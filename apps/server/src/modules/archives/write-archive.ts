@@ -1,13 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import type { ProjectArchive } from '@console/contracts';
+import { sameEntryKey, type ProjectArchive } from '@console/contracts';
 import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { channels, contentActions, contents, contentUtterances, intents, projects, slots, sources, type ProjectRow } from '../../db/schema/index';
+import {
+  channels,
+  contentActions,
+  contents,
+  contentUtterances,
+  intents,
+  projects,
+  scenarios,
+  sequences,
+  slots,
+  sources,
+  type ProjectRow,
+} from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import { newChannelKey } from '../channels/service';
 import { responseWordCount } from '../contents/service';
 import { insertProject } from '../projects/service';
+import { storedNodes } from './flows';
 
 /**
  * Rows per INSERT. On the embedded database each statement runs on the request thread and its
@@ -34,7 +47,7 @@ const stampsOf = (record: { created_at: string; updated_at: string }) => ({
 /**
  * Writes a checked archive as a new project of the workspace: every record gets a new id (and every
  * channel a new key), content keeps its link to its (new) source, its reporting id, status and
- * timestamps. The project itself is new (created now, with its 'Production' deployment).
+ * timestamps; sequences name the new slots and intents, scenarios the new sequences. The project itself is new (created now, with its 'Production' deployment).
  *
  * A large archive takes seconds to write, and one transaction that long would hold every request
  * that touches the database (the embedded one runs one transaction at a time). So the project is
@@ -128,15 +141,24 @@ async function writeRecords(db: Db, projectId: string, archive: ProjectArchive):
     ),
   );
 
+  // Sequences name slots and intents by name, compared as the archive check compares them.
+  const intentIds = new Map(archive.intents.map((intent) => [sameEntryKey(intent.intent), randomUUID()]));
+  const slotIds = new Map(archive.slots.map((slot) => [sameEntryKey(slot.name), randomUUID()]));
   await insertAll(
     db,
     intents,
-    archive.intents.map((intent) => ({ projectId, intent: intent.intent, utterances: intent.utterances, ...stampsOf(intent) })),
+    archive.intents.map((intent) => ({
+      id: intentIds.get(sameEntryKey(intent.intent))!,
+      projectId,
+      intent: intent.intent,
+      utterances: intent.utterances,
+      ...stampsOf(intent),
+    })),
   );
   await insertAll(
     db,
     slots,
-    archive.slots.map((slot) => ({ projectId, name: slot.name, terms: slot.terms, ...stampsOf(slot) })),
+    archive.slots.map((slot) => ({ id: slotIds.get(sameEntryKey(slot.name))!, projectId, name: slot.name, terms: slot.terms, ...stampsOf(slot) })),
   );
   await insertAll(
     db,
@@ -150,6 +172,38 @@ async function writeRecords(db: Db, projectId: string, archive: ProjectArchive):
       key: newChannelKey(),
       config: channel.config,
       ...stampsOf(channel),
+    })),
+  );
+
+  // The archive was checked: every name and sequence id it refers to is one of its own.
+  const sequenceIds = new Map(archive.sequences.map((sequence) => [sequence.id.toLowerCase(), randomUUID()]));
+  await insertAll(
+    db,
+    sequences,
+    archive.sequences.map((sequence) => ({
+      id: sequenceIds.get(sequence.id.toLowerCase())!,
+      projectId,
+      name: sequence.name,
+      nodes: storedNodes(
+        sequence.nodes,
+        (name) => slotIds.get(sameEntryKey(name))!,
+        (name) => intentIds.get(sameEntryKey(name))!,
+      ),
+      transitions: sequence.transitions,
+      ...stampsOf(sequence),
+    })),
+  );
+  await insertAll(
+    db,
+    scenarios,
+    archive.scenarios.map((scenario) => ({
+      projectId,
+      displayName: scenario.display_name,
+      status: scenario.status,
+      combination: scenario.combination,
+      nodes: scenario.nodes.map((node) => ({ ...node, sequence_id: sequenceIds.get(node.sequence_id)! })),
+      transitions: scenario.transitions,
+      ...stampsOf(scenario),
     })),
   );
 }

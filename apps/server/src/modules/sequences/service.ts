@@ -1,0 +1,32 @@
+import {
+  sequenceList,
+  sequenceMessages,
+  sequenceReferences,
+  type Sequence,
+  type sequenceCreateBody,
+  type sequenceUpdateBody,
+} from '@console/contracts';
+import type { z } from 'zod';
+import { intents, sequences, slots } from '../../db/schema/index';
+import { AppError } from '../../platform/errors';
+import { allOfProject, projectRecordFields, projectRecords } from '../../platform/project-records';
+import { removeSequenceFromScenarios } from '../scenarios/service';
+
+/**
+ * Sequences: a name (not unique: the builder tells flows apart by their nodes) and the flow of nodes
+ * and transitions the builder saves whole. A save naming a slot or an intent that is not the
+ * project's is refused, whatever the project or workspace it comes from; a deleted sequence leaves
+ * the scenarios that used it.
+ */
+export const sequenceRecords = projectRecords(sequences, sequenceList, {
+  columns: { name: sequences.name, updated_at: sequences.updatedAt, created_at: sequences.createdAt },
+  toRecord: (row): Sequence => ({ ...projectRecordFields(row), name: row.name, nodes: row.nodes, transitions: row.transitions }),
+  toValues: (input: z.output<typeof sequenceCreateBody>) => ({ name: input.name, nodes: [], transitions: [] }),
+  toChanges: (changes: z.output<typeof sequenceUpdateBody>) => ({ name: changes.name, nodes: changes.nodes, transitions: changes.transitions }),
+  checkReferences: async (tx, project, input) => {
+    const named = sequenceReferences('nodes' in input ? (input.nodes ?? []) : []);
+    if (!(await allOfProject(tx, slots, project, named.slots))) throw AppError.badRequest(sequenceMessages.unknownSlot);
+    if (!(await allOfProject(tx, intents, project, named.intents))) throw AppError.badRequest(sequenceMessages.unknownIntent);
+  },
+  afterDelete: removeSequenceFromScenarios,
+});
