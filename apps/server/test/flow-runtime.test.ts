@@ -6,7 +6,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { base64url, flattenedVerify, importJWK, type JWK } from 'jose';
 import { CALL_SIGNATURE_HEADER, errorDetails, kbPlainText, type CallSigningKeySet, type ChatAnswer, type RealtimeAnswer } from '@console/contracts';
 import type { Database } from '../src/db/client';
-import { events, intents, projects, sequences, slots } from '../src/db/schema/index';
+import { events, projects } from '../src/db/schema/index';
 import { call, createSignedInUser, createTestApp, createWorkspaceTree, expectError, openTestDatabase } from './helper';
 import { allowOrigins, ask, deploy, insertItems, productItems, sync } from './assistant-fixtures';
 
@@ -57,46 +57,37 @@ beforeAll(async () => {
   editor = await createSignedInUser(app);
   const tree = await createWorkspaceTree(app, [{ user: editor.user, role: 'editor' }]);
   project = tree.project;
-  const { db } = app.ctx;
-  await db.update(projects).set({ pipelineConfig: { understanding: 'lexical' } }).where(eq(projects.id, project.id));
+  await app.ctx.db.update(projects).set({ pipelineConfig: { understanding: 'lexical' } }).where(eq(projects.id, project.id));
   await insertItems(app, project.id, productItems);
-  const [city, day] = await db
-    .insert(slots)
-    .values([
-      { projectId: project.id, name: 'city', terms: ['Paris', 'London', 'São Paulo'] },
-      { projectId: project.id, name: 'day', terms: ['monday', 'saturday'] },
-    ])
-    .returning();
-  const [book, confirm] = await db
-    .insert(intents)
-    .values([
-      { projectId: project.id, intent: 'book a table', utterances: ['book a table', 'reserve a table', 'I want to make a reservation', 'table for dinner'] },
-      { projectId: project.id, intent: 'confirm', utterances: ['yes confirm', 'confirm it', 'go ahead', 'yes please'] },
-    ])
-    .returning();
+  const create = async (path: string, body: Record<string, unknown>) => {
+    const response = await call(app, 'POST', `/api/v1/project/${project.id}/${path}`, editor.token, body);
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ id: string }>();
+  };
+  const city = await create('slot', { name: 'city', terms: ['Paris', 'London', 'São Paulo'] });
+  const day = await create('slot', { name: 'day', terms: ['monday', 'saturday'] });
+  const book = await create('intent', { intent: 'book a table', utterances: ['book a table', 'reserve a table', 'I want to make a reservation', 'table for dinner'] });
+  const confirm = await create('intent', { intent: 'confirm', utterances: ['yes confirm', 'confirm it', 'go ahead', 'yes please'] });
   const collect = crypto.randomUUID();
   const confirming = crypto.randomUUID();
   const node = (id: string, name: string, attributes: unknown[]) => ({ id, name, position: { x: 0, y: 0 }, attributes });
-  const [stored] = await db
-    .insert(sequences)
-    .values({
-      projectId: project.id,
-      name: 'Booking',
-      nodes: [
-        node(collect, 'Collect', [
-          { type: 'entry_intents', intents: [book!.id] },
-          { type: 'collect_slots', slots: [{ slot_id: city!.id, prompt: '' }, { slot_id: day!.id, prompt: 'Which day?' }] },
-          { type: 'business_logic', url: `${base}/book`, configuration: { tables: 2 } },
-        ]),
-        node(confirming, 'Confirm', [
-          { type: 'follow_up_intents', intents: [confirm!.id] },
-          { type: 'business_logic', url: `${base}/confirm`, configuration: {} },
-        ]),
-      ] as never,
-      transitions: [{ id: crypto.randomUUID(), source: collect, target: confirming }],
-    })
-    .returning();
-  booking = { id: stored!.id, name: 'Booking' };
+  const stored = await create('sequence', { name: 'Booking' });
+  const saved = await call(app, 'PUT', `/api/v1/sequence/${stored.id}`, editor.token, {
+    nodes: [
+      node(collect, 'Collect', [
+        { type: 'entry_intents', intents: [book.id] },
+        { type: 'collect_slots', slots: [{ slot_id: city.id, prompt: '' }, { slot_id: day.id, prompt: 'Which day?' }] },
+        { type: 'business_logic', url: `${base}/book`, configuration: { tables: 2 } },
+      ]),
+      node(confirming, 'Confirm', [
+        { type: 'follow_up_intents', intents: [confirm.id] },
+        { type: 'business_logic', url: `${base}/confirm`, configuration: {} },
+      ]),
+    ],
+    transitions: [{ id: crypto.randomUUID(), source: collect, target: confirming }],
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  booking = { id: stored.id, name: 'Booking' };
   await allowOrigins(app, editor.token, project.id, tree.deployment.id, [SHOP]);
   await sync(app, editor.token, project.id);
   ({ key } = await deploy(app, editor.token, project.id, tree.deployment.id));
