@@ -183,8 +183,9 @@ export function projectRecords<T extends ProjectRecordTable, Spec extends ListSp
         return;
       }
       await ctx.db.transaction(async (tx) => {
-        const deleted = await tx.delete(anyTable).where(ofProject(checked, id)).returning({ id: table.id });
-        if (deleted.length) await afterDelete(tx, checked.project, id, ctx.now());
+        // The id as stored (the path's may differ in case), for the references that hold it.
+        const [deleted] = await tx.delete(anyTable).where(ofProject(checked, id)).returning({ id: table.id });
+        if (deleted) await afterDelete(tx, checked.project, deleted.id, ctx.now());
       });
     },
   };

@@ -16,7 +16,7 @@ import {
 } from '../../../server/src/db/schema/index';
 import { bootstrapSuperUser, createUser } from '../../../server/src/modules/users/service';
 import { startMailCatcher } from '../../../server/test/mail-catcher';
-import { SUPPORT_ADDRESS, users } from './users';
+import { STAFF_DOMAIN, SUPPORT_ADDRESS, users } from './users';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../../..');
 
@@ -41,7 +41,7 @@ async function seed(dataDir: string): Promise<{ workspaceId: string; projectId: 
     const ctx = { db: database.db, now: () => new Date() };
     await bootstrapSuperUser(ctx, { email: users.admin.email, password: users.admin.password });
     const created = [];
-    for (const user of [users.plain, users.mfa, users.forgetful, users.guest]) {
+    for (const user of [users.plain, users.mfa, users.forgetful, users.guest, users.staff]) {
       created.push(
         await createUser(ctx, {
           email: user.email,
@@ -62,6 +62,8 @@ async function seed(dataDir: string): Promise<{ workspaceId: string; projectId: 
     const plain = created[0]!;
     await database.db.insert(workspaceMemberships).values({ workspaceId: workspace!.id, userId: plain.id, role: 'admin' });
     await database.db.insert(projectMemberships).values({ projectId: project!.id, userId: plain.id, role: 'admin' });
+    const staff = created[4]!;
+    await database.db.insert(projectMemberships).values({ projectId: project!.id, userId: staff.id, role: 'viewer' });
     const [deployment] = await database.db
       .insert(deployments)
       .values({ projectId: project!.id, displayName: 'Production', key: 'e2e-production' })
@@ -128,6 +130,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
       PUBLIC_URL: baseUrl,
       SUPPORT_EMAIL: SUPPORT_ADDRESS,
+      STAFF_EMAIL_DOMAIN: STAFF_DOMAIN,
       LOG_LEVEL: 'warn',
       // Every test signs in from 127.0.0.1; the default would throttle the suite, not a person.
       LOGIN_MAX_CALLS_PER_ADDRESS: '1000',

@@ -13,7 +13,12 @@ export const users = {
   forgetful: { email: 'alan@console.test', password: 'Alan#Turing1912', displayName: 'Alan Turing', mfa: false },
   /** Of no workspace: projects give her a role on themselves alone. */
   guest: { email: 'hedy@console.test', password: 'Hedy#Lamarr1914', displayName: 'Hedy Lamarr', mfa: false },
+  /** Of the provider's staff (STAFF_EMAIL_DOMAIN), and a viewer of the seeded project. */
+  staff: { email: 'katherine@staff.console.test', password: 'Katherine#Johnson1918', displayName: 'Katherine Johnson', mfa: false },
 } satisfies Record<string, SeededUser>;
+
+/** The e-mail domain of the provider's staff (STAFF_EMAIL_DOMAIN): none of the other people's. */
+export const STAFF_DOMAIN = 'staff.console.test';
 
 /** Where the server sends support messages (SUPPORT_EMAIL). */
 export const SUPPORT_ADDRESS = 'support@console.test';

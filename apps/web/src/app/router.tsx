@@ -78,6 +78,18 @@ const signedInRoute: RouteObject = {
             { path: projectPaths.conversations.path, lazy: () => import('@/features/analytics/components/conversation-list-page').then((m) => ({ Component: m.ConversationListPage })) },
             { path: projectPaths.conversation.path, lazy: () => import('@/features/analytics/components/conversation-detail-page').then((m) => ({ Component: m.ConversationDetailPage })) },
             { path: projectPaths.queries.path, lazy: () => import('@/features/analytics/components/query-list-page').then((m) => ({ Component: m.QueryListPage })) },
+            // The staging area, for the provider's staff only.
+            {
+              lazy: () => import('@/features/stage/components/staff-only-route').then((m) => ({ Component: m.StaffOnlyRoute })),
+              children: [
+                { path: projectPaths.stage.path, lazy: () => import('@/features/stage/components/stage-page').then((m) => ({ Component: m.StagePage })) },
+                { path: projectPaths.stageSink.path, lazy: () => import('@/features/stage/components/sink-page').then((m) => ({ Component: m.SinkPage })) },
+                { path: projectPaths.stageContentExport.path, lazy: () => import('@/features/stage/components/content-export-page').then((m) => ({ Component: m.ContentExportPage })) },
+              ],
+            },
+            { path: projectPaths.resolver.path, lazy: () => import('@/features/project/components/later-area-pages').then((m) => ({ Component: m.ResolverPage })) },
+            { path: projectPaths.insight.path, lazy: () => import('@/features/project/components/later-area-pages').then((m) => ({ Component: m.InsightPage })) },
+            { path: projectPaths.suite.path, lazy: () => import('@/features/project/components/later-area-pages').then((m) => ({ Component: m.SuitePage })) },
             // Areas of later releases.
             { path: '*', lazy: () => import('@/features/project/components/project-page').then((m) => ({ Component: m.ProjectPage })) },
           ],

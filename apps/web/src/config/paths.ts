@@ -96,6 +96,16 @@ export const projectPaths = {
     to: (projectId: string, convId: string) => `/project/${id(projectId)}/conv/${id(convId)}`,
   },
   queries: { path: 'query', to: (projectId: string) => `/project/${id(projectId)}/query` },
+  // The provider's staff alone reach the staging area; anyone else is told the route does not exist.
+  stage: { path: 'stage', to: (projectId: string) => `/project/${id(projectId)}/stage` },
+  stageSink: { path: 'stage/sink', to: (projectId: string) => `/project/${id(projectId)}/stage/sink` },
+  stageContentExport: {
+    path: 'stage/content-export',
+    to: (projectId: string) => `/project/${id(projectId)}/stage/content-export`,
+  },
+  resolver: { path: 'resolver', to: (projectId: string) => `/project/${id(projectId)}/resolver` },
+  insight: { path: 'insight', to: (projectId: string) => `/project/${id(projectId)}/insight` },
+  suite: { path: 'suite', to: (projectId: string) => `/project/${id(projectId)}/suite` },
 } as const;
 
 /** Sub-paths of a project (project-areas spec) and the sidebar label of each. */
@@ -111,5 +121,6 @@ export const projectAreas = {
   deployment: 'Deploy',
   dashboard: 'Dashboard',
   conv: 'Conversations',
+  stage: 'Staging Area',
 } as const;
 export type ProjectArea = keyof typeof projectAreas;

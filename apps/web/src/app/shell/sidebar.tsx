@@ -14,10 +14,12 @@ import {
   IconRoute,
   IconSettings,
   IconSitemap,
+  IconTestPipe,
   IconVariable,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { paths, type ProjectArea } from '@/config/paths';
+import { paths, projectAreas, type ProjectArea } from '@/config/paths';
+import { useSessionFlags } from '@/features/session/use-session-flags';
 
 interface Item {
   label: string;
@@ -67,6 +69,12 @@ const sections: Section[] = [
   { title: '', items: [{ label: 'Project Settings', area: '', icon: icon(IconSettings) }] },
 ];
 
+/** The provider's staff alone see the staging area's link, last and apart, so it stays out of customers' way. */
+const staffSection: Section = {
+  title: 'Staff',
+  items: [{ label: projectAreas.stage, area: 'stage', icon: icon(IconTestPipe) }],
+};
+
 function SidebarLink({ item, projectId, pathname }: { item: Item; projectId: string | null; pathname: string }) {
   const pl = item.indent ? 'xl' : undefined;
   if (!projectId) {
@@ -110,6 +118,7 @@ interface SidebarProps {
 /** Project navigation; disabled and dimmed until a project is chosen. Real-Time Test at the bottom. */
 export function Sidebar({ projectId, onOpenTest, testOpen }: SidebarProps) {
   const { pathname } = useLocation();
+  const { isStaff } = useSessionFlags();
   const disabled = !projectId;
 
   return (
@@ -128,7 +137,7 @@ export function Sidebar({ projectId, onOpenTest, testOpen }: SidebarProps) {
               Choose a project to use these tools.
             </Text>
           )}
-          {sections.map((section) => (
+          {(isStaff ? [...sections, staffSection] : sections).map((section) => (
             <Box key={section.title || 'settings'} mb="sm">
               {section.title && (
                 <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="md" py={4} component="h2" m={0}>

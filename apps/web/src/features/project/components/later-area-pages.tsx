@@ -1,0 +1,15 @@
+import { PlaceholderPage } from '@/components/placeholder-page';
+
+/** Project areas of later releases with a route of their own (project-areas §2, 'Other'). */
+export function ResolverPage() {
+  return <PlaceholderPage title="Resolver" />;
+}
+
+export function InsightPage() {
+  return <PlaceholderPage title="Insight" />;
+}
+
+/** The suite is announced by the placeholder's sentence alone, without a page title. */
+export function SuitePage() {
+  return <PlaceholderPage />;
+}
