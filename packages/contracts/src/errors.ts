@@ -20,6 +20,7 @@ export const errorTitles: Record<number, string> = {
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  502: 'Bad Gateway',
   503: 'Service Unavailable',
 };
 
@@ -44,4 +45,5 @@ export const errorDetails = {
   forbidden: 'You do not have permission to do this.',
   internal: 'Internal Server Error',
   unavailable: 'The service is unavailable for a moment: try again shortly.',
+  businessLogicFailed: 'The service behind this conversation did not answer: try again shortly.',
 } as const;

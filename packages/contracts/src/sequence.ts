@@ -15,6 +15,11 @@ export const SEQUENCE_NODE_MAX_ATTRIBUTES = 4;
 /** Nodes and transitions one sequence may hold: a flow a person can read stays far below. */
 export const SEQUENCE_MAX_NODES = 100;
 export const SEQUENCE_MAX_TRANSITIONS = 200;
+/** How long a node's business-logic endpoint has to answer a visitor's turn, and the most of its answer read. */
+export const BUSINESS_LOGIC_TIMEOUT_MS = 5000;
+export const BUSINESS_LOGIC_MAX_BYTES = 64 * 1024;
+/** Endpoints one turn may call (nodes that follow one another without waiting for the visitor): a loop of nodes stops there. */
+export const BUSINESS_LOGIC_CALLS_PER_TURN = 4;
 /** The longest business-logic URL kept. */
 export const BUSINESS_LOGIC_URL_MAX = 2048;
 
@@ -246,6 +251,12 @@ export function sequenceReferences(nodes: readonly SequenceNode[]): { slots: Set
 /** The question asked for a slot whose node gives none. */
 export function defaultSlotPrompt(slotName: string): string {
   return `What is the ${slotName}?`;
+}
+
+/** What the assistant says when a flow ends on a node with no endpoint: the values it collected. */
+export function flowConfirmation(values: readonly { name: string; value: string }[]): string {
+  if (!values.length) return 'Thank you.';
+  return `Thank you. I have noted: ${values.map(({ name, value }) => `${name}: ${value}`).join(', ')}.`;
 }
 
 export const sequenceList = defineList({

@@ -8,7 +8,8 @@ import { applyJargon } from './rephrase';
 import { contentStemsOf, words } from './text';
 import { topPositions } from './top';
 import { truncate } from './truncate';
-import type { AnswerInput, AnswerResult, ConversationState, GenerationRequest, Reply } from './types';
+import { calloutBlocks, continueAfterCall, flowTrace, flowTurn, type CalloutOutcome } from './flow';
+import type { AnswerInput, AnswerResult, ConversationState, FlowState, GenerationRequest, Reply } from './types';
 import { cosine, readQuestion } from './vectorizer';
 import { semanticScores, withMeaning } from './semantic';
 import { closenessScores } from './zero-shot';
@@ -55,6 +56,8 @@ interface Classification {
   semantic: Float64Array | null;
   /** Zero-shot: each item's BM25 score for the question, else null. */
   lexical: Float64Array | null;
+  /** Each of the sequences' intents' best cosine with the question (semantic understanding), else null. */
+  intentSemantic: Float64Array | null;
 }
 
 /** Reads a question once (words, stems, sentence vector) and classifies it. */
@@ -64,12 +67,19 @@ function classifyText(index: EngineIndex, text: string, read?: string[], meaning
   for (const stem of stems) if (index.knownStems.has(stem)) familiar += 1;
   const familiarity = stems.length ? familiar / stems.length : 0;
   const items = index.contents.length;
+  const intents = index.intentMeaning;
+  const intentSemantic = intents && meaning ? semanticScores(intents.semantic, meaning, new Float64Array(index.labels.length - intents.firstLabel)) : null;
   if (index.zeroShot) {
     const parts = { semantic: new Float64Array(items), lexical: new Float64Array(items) };
     const scores = closenessScores(index.semantic!, index.lexical, { vector: meaning ?? null, stems }, parts, new Float64Array(index.labels.length));
-    const best = items ? topPositions(scores, 1)[0]! : -1;
+    // No utterances to learn from: an intent is chosen when it is surely meant and closer in meaning than any item.
+    const closestIntent = intentSemantic?.length ? topPositions(intentSemantic, 1)[0]! : -1;
+    if (closestIntent >= 0 && intentSemantic![closestIntent]! >= SEMANTIC_SURE && intentSemantic![closestIntent]! > (bestOf(parts.semantic) ?? -1)) {
+      scores[intents!.firstLabel + closestIntent] = intentSemantic![closestIntent]!;
+    }
+    const best = index.labels.length ? topPositions(scores, 1)[0]! : -1;
     const semantic = meaning ? parts.semantic : null;
-    return { probabilities: scores, best, confidence: best >= 0 ? scores[best]! : 0, known, familiarity, stems, semantic, lexical: parts.lexical };
+    return { probabilities: scores, best, confidence: best >= 0 ? scores[best]! : 0, known, familiarity, stems, semantic, lexical: parts.lexical, intentSemantic };
   }
   const semantic = index.semantic && meaning ? semanticScores(index.semantic, meaning, new Float64Array(items)) : null;
   const x = index.meaning ? withMeaning(wordVector, meaning, index.meaning.offset, index.meaning.scale) : wordVector;
@@ -77,13 +87,13 @@ function classifyText(index: EngineIndex, text: string, read?: string[], meaning
     const probabilities = softmaxInPlace(scoreInto(index.model, x, new Float64Array(index.labels.length)), index.temperature);
     let best = 0;
     for (let c = 1; c < probabilities.length; c++) if (probabilities[c]! > probabilities[best]!) best = c;
-    return { probabilities, best, confidence: known ? probabilities[best]! : 0, known, familiarity, stems, semantic, lexical: null };
+    return { probabilities, best, confidence: known ? probabilities[best]! : 0, known, familiarity, stems, semantic, lexical: null, intentSemantic };
   }
   if (index.examples) {
     const similarity = Math.max(0, ...index.examples.vectors.map((example) => cosine(x, example)));
-    return { probabilities: null, best: 0, confidence: known ? similarity : 0, known, familiarity, stems, semantic, lexical: null };
+    return { probabilities: null, best: 0, confidence: known ? similarity : 0, known, familiarity, stems, semantic, lexical: null, intentSemantic };
   }
-  return { probabilities: null, best: -1, confidence: 0, known, familiarity, stems, semantic, lexical: null };
+  return { probabilities: null, best: -1, confidence: 0, known, familiarity, stems, semantic, lexical: null, intentSemantic };
 }
 
 /**
@@ -104,7 +114,8 @@ function jointly(alone: Classification, together: Classification): Classificatio
 function understood(index: EngineIndex, c: Classification): boolean {
   // Closeness already weighs the words a question shares with the content against its meaning.
   if (index.zeroShot) return c.best >= 0 && c.confidence >= index.threshold;
-  const meaning = bestOf(c.semantic);
+  const intents = index.intentMeaning;
+  const meaning = intents && c.intentSemantic && c.best >= intents.firstLabel ? c.intentSemantic[c.best - intents.firstLabel]! : bestOf(c.semantic);
   if (meaning !== null && meaning < SEMANTIC_FLOOR) return false;
   if (meaning !== null && meaning >= SEMANTIC_SURE && leadsInMeaning(index, c)) return true;
   return (
@@ -161,8 +172,8 @@ export function questionTexts(index: EngineIndex, state: ConversationState | nul
   return previous && cue ? [rephrased.text, withPrevious(rephrased.text, previous)] : [rephrased.text];
 }
 
-function remember(state: ConversationState | null, turn: ConversationState['turns'][number]): ConversationState {
-  return { turns: [...(state?.turns ?? []), turn].slice(-REMEMBERED_TURNS) };
+function remember(state: ConversationState | null, turn: ConversationState['turns'][number], flow: FlowState | null): ConversationState {
+  return { turns: [...(state?.turns ?? []), turn].slice(-REMEMBERED_TURNS), flow };
 }
 
 /**
@@ -170,7 +181,9 @@ function remember(state: ConversationState | null, turn: ConversationState['turn
  * not understood alone), classify (content, an entry intent, or out of scope), rank (lexical
  * candidates), rerank (the classifier's calibrated probability, nudged by the lexical score), then
  * genhybrid (when configured: the caller sends `generation` and calls `completeGeneration`) and
- * truncate. Pure and deterministic: the same index, state and question give the same result.
+ * truncate. A question the conversation's flow waits for, or an entry intent, is answered by the
+ * flow instead (flow.ts: a node's business logic is a `callout` the caller makes, then hands to
+ * `completeCallout`). Pure and deterministic: the same index, state and question give the same result.
  */
 export function answer(
   index: EngineIndex,
@@ -209,7 +222,17 @@ export function answer(
   const label = classification.best >= 0 ? index.labels[classification.best]! : null;
   const leading = topLabels(classification, CANDIDATES);
   const inScope = label !== null && label.kind !== 'oos' && understood(index, classification);
-  const decision = !inScope ? 'oos' : label.kind === 'intent' ? 'scenario' : 'content';
+  const understoodAs = !inScope ? 'oos' : label.kind === 'intent' ? 'scenario' : 'content';
+  const flow = index.flows
+    ? flowTurn(index.flows, state?.flow ?? null, {
+        utterance: input.utterance,
+        intent: understoodAs === 'scenario' ? label!.id : null,
+        understood: inScope,
+        convId: input.convId ?? null,
+      })
+    : null;
+  // With sequences, an intent no flow goes on with is not a question the project answers.
+  const decision = flow?.kind === 'flow' ? 'scenario' : flow && understoodAs === 'scenario' ? 'oos' : understoodAs;
   const semanticOf = (content: number) => (classification.semantic ? round(classification.semantic[content]!) : null);
   const bestSemantic = bestOf(classification.semantic);
   trace.push({
@@ -224,17 +247,20 @@ export function answer(
       known_words: classification.known,
       understanding: index.understanding,
       semantic: bestSemantic === null ? null : round(bestSemantic),
-      refusal: decision === 'oos' ? refusalOf(index, classification, label) : null,
+      refusal: decision === 'oos' ? (understoodAs === 'scenario' ? `'${label!.subject}' starts no sequence here.` : refusalOf(index, classification, label)) : null,
       top: leading.slice(0, TRACED).map((labelIndex) => {
         const { kind, id, subject } = index.labels[labelIndex]!;
         return { kind, id, subject, probability: round(probabilityOf(classification, labelIndex)) };
       }),
+      flow: flow?.kind === 'flow' ? flowTrace(index.flows!, flow.settled.run) : (flow?.left ?? null),
     },
   });
 
   // Zero-shot, the ranking is the closeness the classify stage computed; else BM25 alone.
   const lexical = classification.lexical
-    ? leading.map((labelIndex) => ({ document: index.contentOfLabel[labelIndex]!, score: classification.probabilities![labelIndex]! }))
+    ? leading
+        .filter((labelIndex) => index.contentOfLabel[labelIndex]! >= 0)
+        .map((labelIndex) => ({ document: index.contentOfLabel[labelIndex]!, score: classification.probabilities![labelIndex]! }))
     : rank(index.lexical, classification.stems, CANDIDATES);
   trace.push({
     stage: 'rank',
@@ -252,17 +278,20 @@ export function answer(
   if (decision !== 'content') {
     trace.push({ stage: 'rerank', data: { skipped: decision } });
     trace.push({ stage: 'genhybrid', data: { used: false, reason: decision } });
-    const response = decision === 'oos' ? index.settings.outOfScope : { children: [] };
+    const settled = flow?.kind === 'flow' ? flow.settled : null;
+    const response = decision === 'oos' ? index.settings.outOfScope : { children: settled?.run.blocks ?? [] };
     trace.push({ stage: 'truncate', data: { words: 0, cutoff: index.settings.wordCutoff, truncated: false } });
     const reply: Reply = {
       response_type: decision,
       content_id: null,
       reporting_id: null,
       response,
-      actions: [],
+      actions: settled?.run.actions ?? [],
       confidence: round(classification.confidence),
     };
-    return { reply, trace, state: remember(state, { utterance: input.utterance, rephrased: text, content_id: null }), generation: null };
+    const turn = { utterance: input.utterance, rephrased: text, content_id: null };
+    const next = remember(state, turn, settled?.run.active ? settled.run.flow : null);
+    return { reply, trace, state: next, generation: null, callout: settled?.callout ?? null };
   }
 
   // Rerank: the lexical candidates and the classifier's best, by probability plus a little lexical score
@@ -312,19 +341,19 @@ export function answer(
     actions: chosen.actions,
     confidence,
   };
-  const nextState = remember(state, { utterance: input.utterance, rephrased: text, content_id: chosen.id });
+  const nextState = remember(state, { utterance: input.utterance, rephrased: text, content_id: chosen.id }, null);
   const generation = index.settings.generation;
   if (generation && options.generation !== false) {
     const sources = reranked.slice(0, generation.maxItems).map((entry) => contentOf(index, entry.labelIndex));
     const request = generationRequest(generation, text, sources.map(toSource));
     trace.push({ stage: 'genhybrid', data: { used: false, pending: true, model: generation.model, items: request.citations.map((c) => c.content_id) } });
-    return { reply, trace, state: nextState, generation: request };
+    return { reply, trace, state: nextState, generation: request, callout: null };
   }
   trace.push({
     stage: 'genhybrid',
     data: { used: false, reason: index.settings.generationProblem ? `off: ${index.settings.generationProblem}` : 'off' },
   });
-  return finish(index, { reply, trace, state: nextState, generation: null }, reply.response);
+  return finish(index, { reply, trace, state: nextState, generation: null, callout: null }, reply.response);
 }
 
 /** Why a question was refused, in words (the classify stage's `refusal`). */
@@ -377,4 +406,33 @@ export function completeGeneration(
   const error = 'error' in outcome ? outcome.error : 'the model answered nothing';
   trace.push({ stage: 'genhybrid', data: { used: false, model: request.model, error } });
   return finish(index, { ...result, trace }, result.reply.response);
+}
+
+/** Why a flow's endpoint failed, with the flow's step (stored in the `error` event); the conversation stays where it was. */
+export interface CalloutFailure {
+  error: string;
+  flow: Record<string, unknown>;
+}
+
+/**
+ * Completes an answer whose business-logic call the caller made: the endpoint's reply is said and the
+ * flow moves on, which may need another call (the result's `callout` again). An endpoint that failed
+ * or answered what cannot be read fails the turn: the caller answers an error and keeps the state
+ * the conversation had before it, so the visitor can try again.
+ */
+export function completeCallout(index: EngineIndex, result: AnswerResult, outcome: CalloutOutcome): AnswerResult | { failed: CalloutFailure } {
+  const callout = result.callout!;
+  const flows = index.flows!;
+  const blocks = calloutBlocks(outcome);
+  if (!Array.isArray(blocks)) return { failed: { error: blocks.error, flow: { ...flowTrace(flows, callout.run), url: callout.url } } };
+  const settled = continueAfterCall(flows, callout, blocks);
+  const { run } = settled;
+  const trace = result.trace.map((step) => (step.stage === 'classify' ? { ...step, data: { ...step.data, flow: flowTrace(flows, run) } } : step));
+  return {
+    reply: { ...result.reply, response: { children: run.blocks }, actions: run.actions },
+    trace,
+    state: { ...result.state, flow: run.active ? run.flow : null },
+    generation: null,
+    callout: settled.callout,
+  };
 }

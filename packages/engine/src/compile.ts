@@ -1,6 +1,7 @@
 import { kbFromPlainText, kbPlainText, understandingOf, type KbDocument, type QuickReply, type Snapshot, type Understanding } from '@console/contracts';
 import { FALLBACK_THRESHOLD, trainCalibrated } from './calibration';
 import type { SoftmaxModel } from './classifier';
+import { compileFlows, type FlowIndex } from './flow';
 import { readGenerationConfig, type GenerationConfig } from './generation';
 import { buildLexicalIndex, type LexicalIndex } from './rank';
 import { compileJargon, type JargonRule } from './rephrase';
@@ -83,11 +84,19 @@ export interface EngineIndex {
   lexical: LexicalIndex;
   /** The items' sentence vectors (semantic understanding), null for a lexical index. */
   semantic: SemanticIndex | null;
+  /**
+   * The sequences' intents' sentence vectors (semantic understanding of a snapshot with sequences),
+   * their labels following one another from `firstLabel`: an entry intent is judged by its own
+   * closeness, not by the content's, which it need not resemble.
+   */
+  intentMeaning: { firstLabel: number; semantic: SemanticIndex } | null;
   /** Content with too few utterances to learn from is ranked by closeness (zero-shot.ts), not classified. */
   zeroShot: boolean;
   /** Where the classifier's dense features (the sentence vector) start, and their scale; null: words only. */
   meaning: { offset: number; scale: number } | null;
   jargon: JargonRule[];
+  /** The project's sequences and active scenarios; null for a snapshot synced before they existed. */
+  flows: FlowIndex | null;
   settings: {
     wordCutoff: number;
     outOfScope: KbDocument;
@@ -182,7 +191,21 @@ export function compile(snapshot: Snapshot, textVectors: TextVectors = new Map()
           textVectors,
         )
       : null;
-  const zeroShot = semantic !== null && contents.length > 0 && utterances < ZERO_SHOT_UTTERANCES_PER_ITEM * contents.length;
+  const firstIntent = labels.findIndex((label) => label.kind === 'intent');
+  const intentMeaning =
+    semantic && snapshot.sequences && firstIntent >= 0
+      ? {
+          firstLabel: firstIntent,
+          semantic: buildSemanticIndex(
+            snapshot.intents.map((intent) => ({ subject: intent.intent, utterances: intent.utterances, passages: [] })),
+            textVectors,
+          ),
+        }
+      : null;
+  // Whether the content can be learned is the content's own utterances' matter: a FAQ that adds a flow
+  // stays zero-shot (snapshots from before sequences counted the intents' too, and still do).
+  const contentUtterances = snapshot.sequences ? snapshot.contents.reduce((sum, item) => sum + item.utterances.length, 0) : utterances;
+  const zeroShot = semantic !== null && contents.length > 0 && contentUtterances < ZERO_SHOT_UTTERANCES_PER_ITEM * contents.length;
 
   const wordLists = texts.map(words);
   const { vocabulary, vectors: wordVectors } = buildVocabulary(wordLists);
@@ -235,9 +258,11 @@ export function compile(snapshot: Snapshot, textVectors: TextVectors = new Map()
     knownStems: new Set(stems.flat()),
     lexical,
     semantic,
+    intentMeaning,
     zeroShot,
     meaning,
     jargon: compileJargon(snapshot.jargon),
+    flows: compileFlows(snapshot),
     settings: {
       wordCutoff: snapshot.settings.response_word_cutoff,
       outOfScope: kbFromPlainText(snapshot.settings.out_of_scope_response),

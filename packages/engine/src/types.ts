@@ -1,3 +1,4 @@
+import type { FlowCallout } from './flow';
 import type { KbDocument, QuickReply, ResponseType, Snapshot, TraceStep } from '@console/contracts';
 
 /**
@@ -23,15 +24,32 @@ export interface Turn {
   content_id: string | null;
 }
 
-/** The conversation so far, newest turn last (a few turns at most). */
+/**
+ * Where a conversation stands in a sequence (flow.ts): its node, the slot values collected so far
+ * (by slot id), what the next question is read as (the answer to a slot's prompt, or one of the
+ * follow-up intents of the node's successors) and the active scenario it runs in. Kept with the
+ * response event, so any process continues it.
+ */
+export interface FlowState {
+  sequence_id: string;
+  node_id: string;
+  scenario_id: string | null;
+  slots: Record<string, string>;
+  awaiting: { kind: 'slot'; slot_id: string } | { kind: 'follow_up' };
+}
+
+/** The conversation so far, newest turn last (a few turns at most), and the flow it is in. */
 export interface ConversationState {
   turns: Turn[];
+  flow: FlowState | null;
 }
 
 export interface AnswerInput {
   utterance: string;
   /** The vectors of the texts `questionTexts` named (semantic understanding), keyed by text. */
   vectors?: ReadonlyMap<string, Float32Array>;
+  /** The conversation's id, sent to a flow's business-logic endpoint. */
+  convId?: string;
 }
 
 /**
@@ -56,6 +74,8 @@ export interface AnswerResult {
   state: ConversationState;
   /** Set when genhybrid is configured and the question is in scope: the reply is final only after `completeGeneration`. */
   generation: GenerationRequest | null;
+  /** Set when a flow's node calls its business-logic endpoint: the reply is final only after `completeCallout`. */
+  callout: FlowCallout | null;
 }
 
 export type { Snapshot };

@@ -24,8 +24,8 @@ export interface AnswerJob {
 
 export type AnswerOutcome =
   | ({ kind: 'answered'; id: number } & RenderedAnswer)
-  /** genhybrid: the main thread sends the model request and completes the answer (a network call dwarfs the rest). */
-  | { kind: 'generate'; id: number; result: AnswerResult }
+  /** genhybrid or a flow's business logic: the main thread makes the call and completes the answer (a network call dwarfs the rest). */
+  | { kind: 'complete'; id: number; result: AnswerResult }
   | { kind: 'missing'; id: number }
   | { kind: 'failed'; id: number; message: string };
 
@@ -64,8 +64,9 @@ function failed(job: AnswerJob, error: unknown): AnswerOutcome {
 }
 
 function finish(job: AnswerJob, index: EngineIndex, vectors?: TextVectors): AnswerOutcome {
-  const result = answer(index, job.question.state, vectors ? { utterance: job.question.utterance, vectors } : { utterance: job.question.utterance });
-  if (result.generation) return { kind: 'generate', id: job.id, result };
+  const { utterance, convId, state } = job.question;
+  const result = answer(index, state, vectors ? { utterance, convId, vectors } : { utterance, convId });
+  if (result.generation || result.callout) return { kind: 'complete', id: job.id, result };
   return { kind: 'answered', id: job.id, ...renderAnswer(job.question, result, job.answeredAt) };
 }
 

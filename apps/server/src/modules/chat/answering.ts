@@ -1,8 +1,9 @@
 import { availableParallelism } from 'node:os';
-import { answer, completeGeneration, type AnswerResult, type EngineIndex, type GenerationRequest } from '@console/engine';
+import { answer, completeCallout, completeGeneration, type AnswerResult, type CalloutOutcome, type EngineIndex, type FlowCallout, type GenerationRequest } from '@console/engine';
 import type { Database } from '../../db/client';
 import { JobThread } from '../../platform/worker-thread';
 import type { AnswerJob, AnswerOutcome } from './answer-worker';
+import { BusinessLogicError } from './business-logic';
 import { renderAnswer, type Question, type RenderedAnswer } from './rendered-answer';
 
 /**
@@ -20,6 +21,8 @@ export function answeringThreads(database: Database['kind']): number {
 export interface AnswerHooks {
   /** Sends a genhybrid request (the guarded outbound fetch); its failures come back as `{ error }`. */
   generate: (request: GenerationRequest) => Promise<{ text: string } | { error: string }>;
+  /** Calls a flow node's business-logic endpoint (signed, through the guarded outbound fetch). */
+  call: (callout: FlowCallout) => Promise<CalloutOutcome>;
   now: () => Date;
 }
 
@@ -83,15 +86,26 @@ export class AnsweringPool {
   }
 }
 
-/** The engine on this thread (lexical projects alone); a genhybrid answer is completed as a worker's would be. */
+/** The engine on this thread (lexical projects alone); an answer waiting for a call is completed as a worker's would be. */
 async function answerHere(index: EngineIndex, question: Question, hooks: AnswerHooks): Promise<RenderedAnswer> {
-  const result = answer(index, question.state, { utterance: question.utterance });
-  if (result.generation) return complete(index, question, result, hooks);
+  const result = answer(index, question.state, { utterance: question.utterance, convId: question.convId });
+  if (result.generation || result.callout) return complete(index, question, result, hooks);
   return renderAnswer(question, result, hooks.now());
 }
 
-/** genhybrid: the model's call is made here, where the guarded fetch lives; the answer is then finished and rendered here too. */
+/**
+ * The calls an answer waits for are made here, where the guarded fetch lives: a flow's business-logic
+ * calls one after the other (the engine bounds how many a turn makes; a failed one fails the turn),
+ * or genhybrid's model call (a failure falls back to the ranked answer). The answer is then finished
+ * and rendered here too.
+ */
 async function complete(index: EngineIndex, question: Question, result: AnswerResult, hooks: AnswerHooks): Promise<RenderedAnswer> {
-  const outcome = await hooks.generate(result.generation!);
-  return renderAnswer(question, completeGeneration(index, result, outcome), hooks.now());
+  let current = result;
+  while (current.callout) {
+    const completed = completeCallout(index, current, await hooks.call(current.callout));
+    if ('failed' in completed) throw new BusinessLogicError(completed.failed);
+    current = completed;
+  }
+  if (current.generation) current = completeGeneration(index, current, await hooks.generate(current.generation));
+  return renderAnswer(question, current, hooks.now());
 }

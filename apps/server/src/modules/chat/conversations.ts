@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { REMEMBERED_TURNS, type ConversationState } from '@console/engine';
+import { REMEMBERED_TURNS, type ConversationState, type FlowState } from '@console/engine';
 import type { Db } from '../../db/client';
 import { conversations, events } from '../../db/schema/index';
 import { LruMap } from '../snapshots/lru';
@@ -24,7 +24,7 @@ export interface Conversation {
 
 /**
  * Where a conversation's engine state lives between queries: in memory (LRU by conv_id), and in its
- * stored response events (each keeps the question as the engine read it), which are read on a miss
+ * stored response events (each keeps the question as the engine read it, and the flow it left), which are read on a miss
  * so any process can continue any conversation. A remembered state is used only while the count of
  * questions in the conversation's row (one primary-key read) is the one it was made with, so a
  * conversation that went on in another process goes on from what is stored there. A conv_id this
@@ -49,7 +49,13 @@ export class ConversationStore {
     if (cached?.storedQuestions === stored.questions) return cached;
     const turn = sql<number | null>`(${events.data} ->> 'turn')::int`;
     const last = await this.db
-      .select({ turn, utterance: events.utterance, rephrased: sql<string | null>`${events.data} ->> 'rephrased'`, contentId: events.contentId })
+      .select({
+        turn,
+        utterance: events.utterance,
+        rephrased: sql<string | null>`${events.data} ->> 'rephrased'`,
+        contentId: events.contentId,
+        flow: sql<FlowState | null>`${events.data} -> 'flow'`,
+      })
       .from(events)
       .where(and(eq(events.projectId, projectId), eq(events.convId, convId), eq(events.dataType, 'response')))
       // Turns are numbered, so turns stored within one clock tick still come in order.
@@ -57,7 +63,9 @@ export class ConversationStore {
       .limit(REMEMBERED_TURNS);
     if (!last.length) return fresh;
     const turns = last.reverse().map((row) => ({ utterance: row.utterance, rephrased: row.rephrased ?? row.utterance, content_id: row.contentId }));
-    return { convId, projectId, state: { turns }, turn: last.at(-1)!.turn ?? 0, storedQuestions: stored.questions };
+    // The flow is the last turn's: a conversation in a sequence goes on where it stood, in any process.
+    const flow = last.at(-1)!.flow ?? null;
+    return { convId, projectId, state: { turns, flow }, turn: last.at(-1)!.turn ?? 0, storedQuestions: stored.questions };
   }
 
   /** The state after an answered (and stored) turn. */

@@ -1,9 +1,10 @@
-import type { chatQueryBody, IntegrationType } from '@console/contracts';
+import { errorDetails, type chatQueryBody, type IntegrationType } from '@console/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
 import { renderedEventRecord, type EventBase, type RenderedEvent } from './event-records';
 import { ProjectRemovedError } from './event-writer';
+import { BusinessLogicError, callBusinessLogic } from './business-logic';
 import { generate } from './generation';
 import { requestRecord, type Question, type RenderedAnswer } from './rendered-answer';
 
@@ -24,7 +25,8 @@ export type ChatQuery = z.output<typeof chatQueryBody>;
  * when the project has a model endpoint), then its events, a `request` and a `response` (or an
  * `error`) written by the group-commit writer; the answer leaves only once they are stored. It comes
  * back as JSON, rendered by the worker. An error of the engine is a bug: it is recorded as an `error`
- * event and answered as a 500 in the error shape.
+ * event and answered as a 500 in the error shape; a flow's business-logic endpoint that fails is
+ * answered 502 (recorded the same way), and the conversation stays where it stood before the turn.
  */
 export async function runQuery(ctx: AppContext, target: QueryTarget, query: ChatQuery, receivedAt: Date): Promise<string> {
   const { assistant } = ctx;
@@ -53,15 +55,23 @@ export async function runQuery(ctx: AppContext, target: QueryTarget, query: Chat
   let answered: RenderedAnswer;
   try {
     const index = await assistant.indexes.get(target.snapshotId);
-    answered = await assistant.answering.answer(index, question, { generate: (request) => generate(ctx, request), now: ctx.now });
+    answered = await assistant.answering.answer(index, question, {
+      generate: (request) => generate(ctx, request),
+      call: (callout) => callBusinessLogic(ctx, callout),
+      now: ctx.now,
+    });
   } catch (error) {
     const { turn, request } = question;
     const message = error instanceof Error ? error.message : String(error);
+    // A flow's endpoint that failed is the team's, not ours: a 502, with the flow's step beside the error.
+    const failed = error instanceof BusinessLogicError ? error.failure : null;
+    const status = failed ? 502 : 500;
+    const stored = { status, message, ...(failed ? { flow: failed.flow } : {}) };
     await store(ctx, [
       requestRecord(question),
-      renderedEventRecord(event, { issuedAt: ctx.now(), dataType: 'error' }, JSON.stringify({ turn, request, error: { status: 500, message } })),
+      renderedEventRecord(event, { issuedAt: ctx.now(), dataType: 'error' }, JSON.stringify({ turn, request, error: stored })),
     ]);
-    throw error;
+    throw failed ? new AppError(502, errorDetails.businessLogicFailed, { cause: error }) : error;
   }
 
   await store(ctx, answered.events);

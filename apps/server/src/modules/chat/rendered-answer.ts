@@ -49,7 +49,8 @@ export function renderAnswer(question: Question, result: AnswerResult, answeredA
   const traceJson = JSON.stringify(trace);
   // The question as the engine read it: the next turn's context, also after a process restart.
   const rephrased = state.turns.at(-1)?.rephrased ?? question.utterance;
-  const data = `{"turn":${turn},"response":${answerJson},"trace":${traceJson},"rephrased":${JSON.stringify(rephrased)}}`;
+  const flow = state.flow ? `,"flow":${JSON.stringify(state.flow)}` : '';
+  const data = `{"turn":${turn},"response":${answerJson},"trace":${traceJson},"rephrased":${JSON.stringify(rephrased)}${flow}}`;
   const events = [
     requestRecord(question),
     renderedEventRecord(

@@ -28,6 +28,8 @@ const channelParams = z.object({ deploymentKey: publicKey('Deployment Key'), cha
 const reportingIdParams = z.object({ id: uuidParam('Id'), reportingId: uuidParam('Reporting Id') });
 
 const publicRefusals = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema } as const;
+/** A flow's business-logic endpoint that failed the question (./business-logic.ts). */
+const flowFailure = { 502: apiErrorSchema } as const;
 
 /**
  * Sends an answer the answering worker rendered as JSON: a string with a JSON content type leaves
@@ -60,10 +62,10 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       helmet: false,
       schema: {
         tags,
-        summary: "Ask a deployment's assistant (public: the page's Origin must be an allowed origin of the deployment)",
+        summary: "Ask a deployment's assistant (public: the page's Origin must be an allowed origin of the deployment); 502 when a flow's business logic fails",
         params: deploymentKeyParams,
         body: chatQueryBody,
-        response: { 200: chatAnswerSchema, ...publicRefusals },
+        response: { 200: chatAnswerSchema, ...publicRefusals, ...flowFailure },
       },
       handler: async (request, reply) => {
         const receivedAt = ctx.now();
@@ -113,10 +115,10 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags,
         security,
-        summary: "The Real-Time Test: ask the project's newest snapshot, with the engine's trace (its readers); 409 before the first sync",
+        summary: "The Real-Time Test: ask the project's newest snapshot, with the engine's trace (its readers); 409 before the first sync; 502 when a flow's business logic fails",
         params: idParams,
         body: chatQueryBody,
-        response: { 200: realtimeAnswerSchema, ...refusals },
+        response: { 200: realtimeAnswerSchema, ...refusals, ...flowFailure },
       },
       handler: async (request, reply) => sendRendered(reply, await realtimeQuery(ctx, requireAuth(request).user, projectAccessOf(request), request.body)),
     });

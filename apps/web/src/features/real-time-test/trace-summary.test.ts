@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceStep } from '@console/contracts';
-import { describeTrace, refusalOf } from './trace-summary';
+import { describeTrace, flowFailureOf, refusalOf } from './trace-summary';
 
 const answered: TraceStep[] = [
   { stage: 'rephrase', data: { input: 'reimbursement?', output: 'refund', jargon: [{ term: 'reimbursement', keyword: 'refund' }], context: null } },
@@ -149,5 +149,32 @@ describe('describeTrace', () => {
     expect(describeTrace([{ stage: 'rank', data: { candidates: [{ content_id: 'c1', score: 3.5 }] } }])[0]!.details).toEqual([
       'Item c1: score 3.50',
     ]);
+  });
+
+  it('says what a question did in its sequence: the node, the steps, the slots and the endpoints called', () => {
+    const flow = {
+      sequence: { id: 's1', name: 'Booking' },
+      node: { id: 'n1', name: 'Collect' },
+      step: 'ask',
+      steps: ['filled', 'call', 'ask'],
+      slot: 'day',
+      slots: { city: 'Paris' },
+      calls: ['https://api.example/book'],
+    };
+    const lines = describeTrace([
+      { stage: 'classify', data: { decision: 'scenario', label: { kind: 'intent', id: 'i1', subject: 'Book a table' }, confidence: 0.8, threshold: 0.4, flow } },
+    ]);
+    expect(lines[0]!.details).toEqual([
+      'Decision: a sequence (best match “Book a table”)',
+      'Sequence “Booking”, node “Collect”: filled a slot, calls its business logic, asks for “day”',
+      'Slots: city “Paris”',
+      'Called https://api.example/book',
+      'Confidence 0.80, threshold 0.40',
+    ]);
+    expect(flowFailureOf({ turn: 2, error: { status: 502, message: 'the endpoint answered 500', flow: { ...flow, step: 'call', steps: ['call'], slot: null } } })).toEqual({
+      message: 'the endpoint answered 500',
+      details: ['Sequence “Booking”, node “Collect”: calls its business logic', 'Slots: city “Paris”', 'Called https://api.example/book'],
+    });
+    expect(flowFailureOf({ turn: 1, error: { status: 500, message: 'boom' } })).toBeNull();
   });
 });

@@ -28,6 +28,17 @@ export const stageTitles: Record<EngineStage, string> = {
 const SHOWN_CANDIDATES = 3;
 
 const subject = z.object({ subject: z.string() });
+const named = z.object({ name: z.string() });
+/** The step of a sequence a question took (the classify stage's `flow`), or the one its failed call was made from. */
+const flowStep = z.object({
+  sequence: named,
+  node: named,
+  step: z.string(),
+  steps: z.array(z.string()).optional(),
+  slot: z.string().nullable().optional(),
+  slots: z.record(z.string(), z.string()).optional(),
+  calls: z.array(z.string()).optional(),
+});
 /** A candidate's similarity in meaning to the question; null when the question had no vector. */
 const semantic = z.number().nullable().optional();
 const stageData = {
@@ -45,6 +56,7 @@ const stageData = {
     understanding: z.enum(UNDERSTANDING_MODES).optional(),
     semantic,
     refusal: z.string().nullable().optional(),
+    flow: flowStep.nullable().optional(),
   }),
   rank: z.object({
     candidates: z.array(
@@ -101,15 +113,48 @@ function understandingLine(understanding: Understanding, semantic: number | null
   return `Understanding: semantic${semantic == null ? '' : `, best semantic similarity ${decimal(semantic)}`}`;
 }
 
+const flowSteps: Record<string, (slot: string | null) => string> = {
+  start: () => 'started',
+  ask: (slot) => (slot ? `asks for ${quote(slot)}` : 'asks for a slot'),
+  filled: (slot) => (slot ? `filled ${quote(slot)}` : 'filled a slot'),
+  call: () => 'calls its business logic',
+  follow_up: () => 'waits for a follow-up intent',
+  left: () => 'left the flow',
+  done: () => 'ended',
+};
+
+/** A flow's step in words: where it stands, what this question did there, the values it holds, the endpoints it called. */
+function describeFlow(flow: z.infer<typeof flowStep>): string[] {
+  const steps = flow.steps ?? [flow.step];
+  // The trace names the slot of its last step (the one asked for, or else the one filled).
+  const words = steps.map((step, index) => flowSteps[step]?.(index === steps.length - 1 ? (flow.slot ?? null) : null) ?? step);
+  const slots = Object.entries(flow.slots ?? {});
+  return [
+    `Sequence ${quote(flow.sequence.name)}, node ${quote(flow.node.name)}: ${words.join(', ')}`,
+    ...(slots.length ? [`Slots: ${slots.map(([name, value]) => `${name} ${quote(value)}`).join(', ')}`] : []),
+    ...(flow.calls?.length ? [`Called ${flow.calls.join(', ')}`] : []),
+  ];
+}
+
 function classify(data: z.infer<typeof stageData.classify>): string[] {
-  const { decision, label, confidence, threshold, understanding, semantic, refusal } = data;
+  const { decision, label, confidence, threshold, understanding, semantic, refusal, flow } = data;
   const best = label ? `best match ${quote(label.subject)}` : 'no match';
   return [
     `Decision: ${decisions[decision] ?? decision} (${best})`,
     ...(refusal ? [`Refused: ${refusal}`] : []),
+    ...(flow ? describeFlow(flow) : []),
     `Confidence ${decimal(confidence)}, threshold ${decimal(threshold)}`,
     ...(understanding ? [understandingLine(understanding, semantic)] : []),
   ];
+}
+
+const storedFailure = z.object({ error: z.object({ message: z.string(), flow: flowStep }) });
+
+/** An error event of a flow's business-logic call: why it failed and the flow's step, in words; null for any other event data. */
+export function flowFailureOf(data: unknown): { message: string; details: string[] } | null {
+  const parsed = storedFailure.safeParse(data);
+  if (!parsed.success) return null;
+  return { message: parsed.data.error.message, details: describeFlow(parsed.data.error.flow) };
 }
 
 function rank({ candidates }: z.infer<typeof stageData.rank>): string[] {
