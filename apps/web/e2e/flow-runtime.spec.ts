@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { kbFromPlainText, kbToPm } from '@console/contracts';
+import { call, signInToken } from './support/api';
 import { ask } from './support/assistant';
 import { signIn } from './support/sign-in';
 import { seeded, users } from './support/users';
@@ -10,19 +11,12 @@ import { seeded, users } from './support/users';
  * ends with the values it collected, and the trace says what each question did in the flow.
  */
 
-async function call<T>(api: APIRequestContext, method: 'post' | 'put', path: string, token: string, data?: unknown): Promise<T> {
-  const response = await api[method](`/api/v1${path}`, { headers: { authorization: `Bearer ${token}` }, data });
-  expect(response.ok(), `${method.toUpperCase()} ${path} answered ${response.status()}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
 let projectId: string;
 
 test.beforeAll(async ({ playwright }) => {
   const api = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL! });
   try {
-    const signedIn = await api.post('/api/v1/login/password', { data: { email: users.plain.email, password: users.plain.password } });
-    const { token } = (await signedIn.json()) as { token: string };
+    const token = await signInToken(api, users.plain);
     const project = await call<{ id: string }>(api, 'post', `/workspace/${seeded().workspaceId}/project`, token, { display_name: 'Table Booking' });
     projectId = project.id;
     const hours = await call<{ id: string }>(api, 'post', `/project/${projectId}/content`, token, { subject: 'Opening hours' });
