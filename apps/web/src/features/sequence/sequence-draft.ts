@@ -1,3 +1,4 @@
+import { randomId } from '@/lib/random-id';
 import {
   sequenceAttributeTypes,
   type Sequence,
@@ -114,7 +115,7 @@ export function withFollowers(transitions: readonly SequenceTransition[], source
   const kept = transitions.filter((transition) => transition.source !== source || targets.includes(transition.target));
   const added = targets
     .filter((target) => !kept.some((transition) => transition.source === source && transition.target === target))
-    .map((target) => ({ id: crypto.randomUUID(), source, target }));
+    .map((target) => ({ id: randomId(), source, target }));
   return [...kept, ...added];
 }
 

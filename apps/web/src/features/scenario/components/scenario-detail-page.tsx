@@ -1,3 +1,4 @@
+import { randomId } from '@/lib/random-id';
 import { useState } from 'react';
 import { Button, Card, Fieldset, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
@@ -29,7 +30,7 @@ function scenarioValues({ scenario, nodes, transitions }: Scenario): ScenarioVal
 /** The chosen sequences as nodes: a sequence kept keeps its node (id, position), a new one gets a node. */
 function withSequences(values: ScenarioValues, sequenceIds: string[]): Pick<ScenarioValues, 'nodes' | 'transitions'> {
   const nodes = sequenceIds.map(
-    (sequence_id) => values.nodes.find((node) => node.sequence_id === sequence_id) ?? { id: crypto.randomUUID(), sequence_id, position: { x: 0, y: 0 } },
+    (sequence_id) => values.nodes.find((node) => node.sequence_id === sequence_id) ?? { id: randomId(), sequence_id, position: { x: 0, y: 0 } },
   );
   const ids = new Set(nodes.map((node) => node.id));
   return { nodes, transitions: values.transitions.filter((transition) => ids.has(transition.source) && ids.has(transition.target)) };

@@ -1,3 +1,4 @@
+import { randomId } from '@/lib/random-id';
 import { useState } from 'react';
 import { Box, Button, Card, Grid, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
@@ -39,7 +40,7 @@ function SequenceBuilder({ sequence, canSave }: { sequence: Sequence; canSave: b
   const changeFlow = canSave ? (change: (current: DraftFlow) => DraftFlow) => form.updateField('flow', change) : undefined;
 
   function addNode() {
-    const node = newNode(flow.nodes, crypto.randomUUID());
+    const node = newNode(flow.nodes, randomId());
     form.updateField('flow', (current) => ({ ...current, nodes: [...current.nodes, node] }));
     setSelectedId(node.id);
   }

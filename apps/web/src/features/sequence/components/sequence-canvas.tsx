@@ -1,3 +1,4 @@
+import { randomId } from '@/lib/random-id';
 import { useState } from 'react';
 import { Badge, Group, Paper, Text } from '@mantine/core';
 import {
@@ -132,7 +133,7 @@ export function SequenceCanvas({ flow, issues, selectedId, onSelect, onChange }:
 
   function onConnect({ source, target }: Connection) {
     onChange?.((current) =>
-      canConnect(current, source, target) ? { ...current, transitions: [...current.transitions, { id: crypto.randomUUID(), source, target }] } : current,
+      canConnect(current, source, target) ? { ...current, transitions: [...current.transitions, { id: randomId(), source, target }] } : current,
     );
   }
 
