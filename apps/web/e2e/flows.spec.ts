@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { sequenceMessages } from '@console/contracts';
 import { call, signInToken } from './support/api';
+import { addAttribute, pick } from './support/builder';
 import { signIn } from './support/sign-in';
 import { seeded, users } from './support/users';
 
@@ -32,18 +33,6 @@ test.beforeAll(async ({ playwright }) => {
 });
 
 const projectUrl = (sub: string) => `/project/${projectId}/${sub}`;
-
-/** Opens a MultiSelect and picks options by name. */
-async function pick(scope: Locator, label: string, options: string[]) {
-  await scope.getByLabel(label, { exact: true }).click();
-  for (const option of options) await scope.page().getByRole('option', { name: option, exact: true }).click();
-  await scope.page().keyboard.press('Escape');
-}
-
-async function addAttribute(page: Page, type: string) {
-  await page.getByRole('button', { name: 'Add Attribute' }).click();
-  await page.getByRole('menuitem', { name: type }).click();
-}
 
 test('a sequence is built node by node after its messages, guarded when left unsaved, saved and kept', async ({ page }) => {
   await signIn(page, users.plain);
