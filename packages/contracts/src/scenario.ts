@@ -30,6 +30,13 @@ export const combinationModeLabels: Record<CombinationMode, string> = {
   'one-all': 'One entry, all slots',
 };
 
+/** What each mode does, as the scenario detail explains it under the choice. */
+export const combinationModeDescriptions: Record<CombinationMode, string> = {
+  'any-all': 'Any of its sequences starts on its entry intents; a node waits for all of its slots.',
+  'any-any': "Any of its sequences starts on its entry intents; one of a node's slots is enough.",
+  'one-all': 'Only its first sequence starts on an entry intent, the others follow through transitions; a node waits for all of its slots.',
+};
+
 export const scenarioMessages = {
   nameTaken: 'A scenario with this name already exists.',
   sequenceTwice: 'A sequence can be a node of a scenario once',

@@ -1,4 +1,3 @@
-import { randomId } from '@/lib/random-id';
 import {
   sequenceAttributeTypes,
   type Sequence,
@@ -7,6 +6,7 @@ import {
   type SequenceTransition,
 } from '@console/contracts';
 import type { z } from 'zod';
+import { randomId } from '@/lib/random-id';
 
 /**
  * What the builder edits: the sequence as saved, except that a business-logic configuration is the

@@ -1,9 +1,8 @@
-import { randomId } from '@/lib/random-id';
 import { useState } from 'react';
 import { Button, Card, Fieldset, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
-import { scenarioUpdateBody, type Scenario, type ScenarioNode, type SequenceTransition } from '@console/contracts';
+import { combinationModeDescriptions, scenarioUpdateBody, type Scenario, type ScenarioNode, type SequenceTransition } from '@console/contracts';
 import { ConfirmDelete } from '@/components/confirm-delete';
 import { DetailList } from '@/components/detail-list';
 import { EntityForm, useEntityForm } from '@/components/entity-form';
@@ -15,6 +14,7 @@ import { useProjectAccess } from '@/features/project/use-project-access';
 import { withFollowers } from '@/features/sequence/sequence-draft';
 import { useSequenceOptions } from '@/features/sequence/use-flow-options';
 import { formatDateTime } from '@/lib/format';
+import { randomId } from '@/lib/random-id';
 import { scenarioApi } from '../api/scenario-api';
 import { combinationOptions, statusOptions } from '../scenario-labels';
 
@@ -55,7 +55,13 @@ function ScenarioEditor({ record, canUpdate }: { record: Scenario; canUpdate: bo
     <>
       <TextInput label="Name" autoComplete="off" readOnly={readOnly} {...form.textProps('display_name')} />
       <Select label="Status" data={statusOptions} readOnly={readOnly} {...form.selectProps('status')} />
-      <Select label="Combination mode" data={combinationOptions} readOnly={readOnly} {...form.selectProps('combination')} />
+      <Select
+        label="Combination mode"
+        description={form.values.combination ? combinationModeDescriptions[form.values.combination] : undefined}
+        data={combinationOptions}
+        readOnly={readOnly}
+        {...form.selectProps('combination')}
+      />
       <MultiSelect
         label="Sequences"
         description="The sequences this scenario joins"

@@ -1,4 +1,3 @@
-import { randomId } from '@/lib/random-id';
 import { useState } from 'react';
 import { Box, Button, Card, Grid, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
@@ -11,6 +10,7 @@ import { UnsavedChangesPrompt } from '@/components/unsaved-changes-prompt';
 import { projectPaths } from '@/config/paths';
 import { ProjectSubPageHeader } from '@/features/project/components/project-sub-page-header';
 import { useProjectAccess } from '@/features/project/use-project-access';
+import { randomId } from '@/lib/random-id';
 import { sequenceApi } from '../api/sequence-api';
 import { newNode, nodeIssues, removeNodes, sequenceDraft, sequenceInput, withFollowers, type DraftFlow } from '../sequence-draft';
 import { useIntentOptions, useSlotOptions } from '../use-flow-options';
@@ -22,6 +22,9 @@ import { SequenceCanvas, UNNAMED_NODE } from './sequence-canvas';
  * change with the contracts' sequenceUpdateBody (the server's own rules and messages). Save needs
  * canCreateSubProject; others see the flow read-only. Leaving with unsaved changes asks first.
  */
+/** The canvas's height in pixels; the node panel scrolls within the same height. */
+const CANVAS_HEIGHT = 560;
+
 function SequenceBuilder({ sequence, canSave }: { sequence: Sequence; canSave: boolean }) {
   const projectId = sequence.project_id;
   const mutation = sequenceApi.useUpdate(sequence.id);
@@ -85,13 +88,16 @@ function SequenceBuilder({ sequence, canSave }: { sequence: Sequence; canSave: b
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Card withBorder padding={0} component="section" aria-label="Flow">
-            <Box h={560}>
+            <Box h={CANVAS_HEIGHT}>
               <SequenceCanvas flow={flow} issues={issues} selectedId={selectedId} onSelect={setSelectedId} onChange={changeFlow} />
             </Box>
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <Card withBorder padding="md">{panel}</Card>
+          {/* As tall as the canvas, so Save stays just below both however many attributes the node has. */}
+          <Card withBorder padding="md" mah={CANVAS_HEIGHT} style={{ overflowY: 'auto' }}>
+            {panel}
+          </Card>
         </Grid.Col>
       </Grid>
     </Stack>

@@ -1,4 +1,3 @@
-import { randomId } from '@/lib/random-id';
 import { useState } from 'react';
 import { Badge, Group, Paper, Text } from '@mantine/core';
 import {
@@ -18,6 +17,7 @@ import {
 import '@xyflow/react/dist/style.css';
 import { sequenceAttributeLabels } from '@console/contracts';
 import { canConnect, removeNodes, type DraftFlow, type NodeIssue } from '../sequence-draft';
+import { randomId } from '@/lib/random-id';
 
 type FlowNodeData = { name: string; attributes: string[]; messages: string[] };
 type FlowNode = Node<FlowNodeData, 'sequence-node'>;
