@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { listResponse, type ListSpec } from '@console/contracts';
+import { listResponse, MAX_PAGE_SIZE, type ListResponse, type ListSpec } from '@console/contracts';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 
@@ -9,6 +9,16 @@ type ListParams = Record<string, string | number>;
 export interface ProjectRecord {
   id: string;
   project_id: string;
+}
+
+/** Every record of a list, read a page at a time from `offset` 0 until the list's total (or an empty page). */
+export async function everyRecord<Rec>(readPage: (offset: number) => Promise<ListResponse<Rec>>): Promise<Rec[]> {
+  const records: Rec[] = [];
+  for (;;) {
+    const page = await readPage(records.length);
+    records.push(...page.records);
+    if (!page.records.length || records.length >= page.total) return records;
+  }
 }
 
 /**
@@ -44,6 +54,21 @@ export function projectRecordApi<Rec, BodySchema extends z.ZodType, UpdateSchema
         queryKey: keys.list(projectId, query),
         queryFn: ({ signal }) => api.get(inProject(projectId), { query, schema: listSchema, signal }),
         placeholderData: keepPreviousData,
+      });
+    },
+
+    /** Every record of the project, sorted by `sortField` ascending, read page after page (choices in a form). */
+    useAll(projectId: string, sortField: string) {
+      return useQuery({
+        queryKey: keys.list(projectId, { all: sortField }),
+        queryFn: ({ signal }) =>
+          everyRecord((offset) =>
+            api.get(inProject(projectId), {
+              query: { limit: MAX_PAGE_SIZE, offset, sort_field: sortField, sort_direction: 'ascending' },
+              schema: listSchema,
+              signal,
+            }),
+          ),
       });
     },
 
