@@ -1,4 +1,5 @@
 import { understandingOf, type Understanding } from '@console/contracts';
+import { jsonText, parseJsonText } from '@/lib/json-text';
 
 /**
  * The Pipeline Config of the project settings: edited as JSON text, and its understanding through its
@@ -6,20 +7,9 @@ import { understandingOf, type Understanding } from '@console/contracts';
  * the text and writes it back with only `understanding` changed.
  */
 
-/** How the settings show a Pipeline Config: its JSON, two spaces deep. */
-export const configText = (config: Record<string, unknown>) => JSON.stringify(config, null, 2);
-
-/** Text that does not parse stays text, so the schema answers 'Pipeline Config must be a JSON object'. */
-export function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
 
 function configOf(text: string): Record<string, unknown> | null {
-  const value = parseJson(text);
+  const value = parseJsonText(text);
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }
 
@@ -32,7 +22,7 @@ export function understandingOfText(text: string): Understanding | null {
 /** The text with its understanding set and every other key kept; unchanged while it is not a JSON object. */
 export function withUnderstanding(text: string, understanding: Understanding): string {
   const config = configOf(text);
-  return config ? configText({ ...config, understanding }) : text;
+  return config ? jsonText({ ...config, understanding }) : text;
 }
 
 /** What each understanding costs and gives, for the settings' one-line description. */

@@ -6,6 +6,7 @@ import {
   type SequenceTransition,
 } from '@console/contracts';
 import type { z } from 'zod';
+import { jsonText, parseJsonText } from '@/lib/json-text';
 import { randomId } from '@/lib/random-id';
 
 /**
@@ -36,7 +37,7 @@ function draftAttribute(attribute: SequenceAttribute): DraftAttribute {
   if (attribute.type !== 'business_logic') return attribute;
   const { configuration } = attribute;
   // An empty configuration is the default: shown as an empty box, not '{}'.
-  return { ...attribute, configuration: Object.keys(configuration).length ? JSON.stringify(configuration, null, 2) : '' };
+  return { ...attribute, configuration: Object.keys(configuration).length ? jsonText(configuration) : '' };
 }
 
 export function sequenceDraft(sequence: Sequence): SequenceDraft {
@@ -49,14 +50,9 @@ export function sequenceDraft(sequence: Sequence): SequenceDraft {
   };
 }
 
-/** The typed configuration as the schema should see it: a text that is no JSON stays text, so it fails as 'not a JSON object'. */
+/** The typed configuration as the schema should see it: empty is the default, text that is no JSON fails as 'not a JSON object'. */
 function configurationInput(text: string): unknown {
-  if (!text.trim()) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
+  return text.trim() ? parseJsonText(text) : undefined;
 }
 
 /** The draft as the PUT body (sequenceUpdateBody's input). */

@@ -10,7 +10,8 @@ import {
 import { EntityForm, useEntityForm } from '@/components/entity-form';
 import type { EntityForm as EntityFormState } from '@/components/entity-form/use-entity-form';
 import { useUpdateProject } from '../api/update-project';
-import { configText, parseJson, understandingDescriptions, understandingOfText, withUnderstanding } from '../pipeline-config';
+import { jsonText, parseJsonText } from '@/lib/json-text';
+import { understandingDescriptions, understandingOfText, withUnderstanding } from '../pipeline-config';
 
 const understandingOptions = UNDERSTANDING_MODES.map((mode) => ({ value: mode, label: understandingLabels[mode] }));
 
@@ -30,7 +31,7 @@ function settingsValues(project: Project): SettingsValues {
     description: project.description,
     response_word_cutoff: project.response_word_cutoff,
     out_of_scope_response: project.out_of_scope_response,
-    pipeline_config: configText(project.pipeline_config),
+    pipeline_config: jsonText(project.pipeline_config),
   };
 }
 
@@ -38,7 +39,7 @@ function toInput(values: SettingsValues) {
   return {
     ...values,
     response_word_cutoff: values.response_word_cutoff === '' ? undefined : values.response_word_cutoff,
-    pipeline_config: parseJson(values.pipeline_config),
+    pipeline_config: parseJsonText(values.pipeline_config),
   };
 }
 
