@@ -164,6 +164,7 @@ export function compile(snapshot: Snapshot, textVectors: TextVectors = new Map()
     }
     utterances += item.utterances.length;
   }
+  const contentUtterances = utterances;
   const rejected = outOfScopeExamples(snapshot.settings.pipeline_config);
   if (rejected.length) {
     const label = labels.push({ kind: 'oos', id: 'out-of-scope', subject: 'Out of scope' }) - 1;
@@ -204,8 +205,8 @@ export function compile(snapshot: Snapshot, textVectors: TextVectors = new Map()
       : null;
   // Whether the content can be learned is the content's own utterances' matter: a FAQ that adds a flow
   // stays zero-shot (snapshots from before sequences counted the intents' too, and still do).
-  const contentUtterances = snapshot.sequences ? snapshot.contents.reduce((sum, item) => sum + item.utterances.length, 0) : utterances;
-  const zeroShot = semantic !== null && contents.length > 0 && contentUtterances < ZERO_SHOT_UTTERANCES_PER_ITEM * contents.length;
+  const learnable = snapshot.sequences ? contentUtterances : utterances;
+  const zeroShot = semantic !== null && contents.length > 0 && learnable < ZERO_SHOT_UTTERANCES_PER_ITEM * contents.length;
 
   const wordLists = texts.map(words);
   const { vocabulary, vectors: wordVectors } = buildVocabulary(wordLists);

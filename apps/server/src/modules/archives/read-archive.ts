@@ -7,16 +7,16 @@ import {
   contentActions,
   contents,
   contentUtterances,
-  intents,
   projects,
   scenarios,
-  sequences,
   slots,
   sources,
   type ContentActionRow,
   type ContentUtteranceRow,
 } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
+import { projectIntents } from '../intents/service';
+import { projectSequences } from '../sequences/service';
 import { archivedNodes } from './flows';
 
 /** An archive as it is written to a file: plain JSON values, timestamps as ISO strings. */
@@ -69,18 +69,14 @@ export async function readArchive(tx: Db, projectId: string, exportedAt: Date): 
     .where(eq(contents.projectId, projectId))
     .orderBy(asc(contentActions.createdAt), asc(contentActions.type), asc(contentActions.config), asc(contentActions.id))
     .then((rows) => rows.map((row) => row.action));
-  const intentRows = await tx.select().from(intents).where(eq(intents.projectId, projectId)).orderBy(asc(intents.createdAt), asc(intents.intent));
+  const intentRows = await projectIntents(tx, projectId);
   const slotRows = await tx.select().from(slots).where(eq(slots.projectId, projectId)).orderBy(asc(slots.createdAt), asc(slots.name));
   const channelRows = await tx
     .select()
     .from(channels)
     .where(eq(channels.projectId, projectId))
     .orderBy(asc(channels.createdAt), asc(channels.displayName), asc(channels.id));
-  const sequenceRows = await tx
-    .select()
-    .from(sequences)
-    .where(eq(sequences.projectId, projectId))
-    .orderBy(asc(sequences.createdAt), asc(sequences.name), asc(sequences.id));
+  const sequenceRows = await projectSequences(tx, projectId);
   const scenarioRows = await tx
     .select()
     .from(scenarios)

@@ -1,5 +1,7 @@
 import { intentList, intentMessages, type Intent, type intentBody } from '@console/contracts';
+import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Db } from '../../db/client';
 import { intents } from '../../db/schema/index';
 import { projectRecordFields, projectRecords } from '../../platform/project-records';
 
@@ -10,3 +12,8 @@ export const intentRecords = projectRecords(intents, intentList, {
   toValues: (input: z.output<typeof intentBody>) => ({ intent: input.intent, utterances: input.utterances }),
   conflict: intentMessages.nameTaken,
 });
+
+/** The project's intents in the order archives and snapshots keep (creation, then name). */
+export function projectIntents(db: Db, projectId: string) {
+  return db.select().from(intents).where(eq(intents.projectId, projectId)).orderBy(asc(intents.createdAt), asc(intents.intent));
+}

@@ -6,7 +6,9 @@ import {
   type sequenceCreateBody,
   type sequenceUpdateBody,
 } from '@console/contracts';
+import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Db } from '../../db/client';
 import { intents, sequences, slots } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import { allOfProject, projectRecordFields, projectRecords } from '../../platform/project-records';
@@ -30,3 +32,11 @@ export const sequenceRecords = projectRecords(sequences, sequenceList, {
   },
   afterDelete: removeSequenceFromScenarios,
 });
+
+/**
+ * The project's sequences in the order archives and snapshots keep (creation, then name, then id), so a
+ * project and its copy read the same flows in the same order.
+ */
+export function projectSequences(db: Db, projectId: string) {
+  return db.select().from(sequences).where(eq(sequences.projectId, projectId)).orderBy(asc(sequences.createdAt), asc(sequences.name), asc(sequences.id));
+}

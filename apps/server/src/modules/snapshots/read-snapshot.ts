@@ -9,8 +9,10 @@ import {
   type SnapshotSequence,
 } from '@console/contracts';
 import type { Db } from '../../db/client';
-import { contentActions, contents, contentUtterances, intents, projects, scenarios, sequences, slots } from '../../db/schema/index';
+import { contentActions, contents, contentUtterances, projects, scenarios, slots } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
+import { projectIntents } from '../intents/service';
+import { projectSequences } from '../sequences/service';
 
 /**
  * What a sync compiles, read from the project as it is now: its active content (subject, response
@@ -44,18 +46,14 @@ export async function readSnapshot(tx: Db, projectId: string): Promise<Snapshot>
     .where(active)
     .orderBy(asc(contentActions.createdAt), asc(contentActions.type), asc(contentActions.config), asc(contentActions.id));
   const slotRows = await tx.select().from(slots).where(eq(slots.projectId, projectId)).orderBy(asc(slots.createdAt), asc(slots.name));
-  const sequenceRows = await tx
-    .select()
-    .from(sequences)
-    .where(eq(sequences.projectId, projectId))
-    .orderBy(asc(sequences.createdAt), asc(sequences.name), asc(sequences.id));
+  const sequenceRows = await projectSequences(tx, projectId);
   const scenarioRows = await tx
     .select()
     .from(scenarios)
     .where(and(eq(scenarios.projectId, projectId), eq(scenarios.status, 'active')))
     .orderBy(asc(scenarios.createdAt), asc(scenarios.displayName));
   const intentRows = sequenceRows.length
-    ? await tx.select().from(intents).where(eq(intents.projectId, projectId)).orderBy(asc(intents.createdAt), asc(intents.intent))
+    ? await projectIntents(tx, projectId)
     : [];
   const flows = sequenceRows.map((row): SnapshotSequence => ({ id: row.id, name: row.name, nodes: row.nodes, transitions: row.transitions }));
   const used = usedIntents(flows, new Set(slotRows.map((row) => row.id)), new Set(intentRows.map((row) => row.id)));
