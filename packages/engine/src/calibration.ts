@@ -123,12 +123,14 @@ export function trainCalibrated(
   seed: number,
   /** The class of the out-of-scope examples, -1 when there are none. */
   outOfScopeClass = -1,
+  /** The first dense feature (the sentence vector's), `features` when there are none. */
+  denseFrom = features,
 ): Calibrated {
   const heldOut = holdOut(ys, classes, seed, outOfScopeClass);
   const model = emptyModel(features, classes);
   const epochs = epochsFor(xs.length);
   if (heldOut.size < MIN_HELD_OUT) {
-    train(model, xs, ys, { epochs, learningRate: LEARNING_RATE, seed });
+    train(model, xs, ys, { epochs, learningRate: LEARNING_RATE, seed, denseFrom });
     return { model, temperature: 1, threshold: FALLBACK_THRESHOLD, familiarity: 0, heldOut: 0 };
   }
   const probeX: SparseVector[] = [];
@@ -141,7 +143,7 @@ export function trainCalibrated(
       probeY.push(ys[index]!);
     }
   });
-  train(model, probeX, Int32Array.from(probeY), { epochs, learningRate: LEARNING_RATE, seed });
+  train(model, probeX, Int32Array.from(probeY), { epochs, learningRate: LEARNING_RATE, seed, denseFrom });
 
   // Which classes' probe texts know each stem: familiarity with and without a question's own class.
   const classesOf = new Map<string, Set<number>>();
@@ -185,6 +187,6 @@ export function trainCalibrated(
   });
 
   // Then one more epoch over everything, so the held-out questions teach the model too.
-  train(model, xs, ys, { epochs: 1, learningRate: LEARNING_RATE * FINAL_EPOCH_RATE, seed: seed + 1 });
+  train(model, xs, ys, { epochs: 1, learningRate: LEARNING_RATE * FINAL_EPOCH_RATE, seed: seed + 1, denseFrom });
   return { model, temperature, ...chooseThresholds(inScope, outOfScope), heldOut: sample.length };
 }

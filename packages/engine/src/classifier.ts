@@ -1,3 +1,4 @@
+import { DENSE_BLOCK, denseKernels, type DenseKernels } from './dense-kernels';
 import type { SparseVector } from './vectorizer';
 
 /**
@@ -21,6 +22,8 @@ export interface TrainOptions {
   /** The first step; it decays linearly to 1% of itself over the epochs. */
   learningRate: number;
   seed: number;
+  /** The first of the trailing dense features (the sentence vector), if the model has them. */
+  denseFrom?: number;
 }
 
 /** Gradients smaller than this are skipped: after the first epoch most classes are far from every example. */
@@ -46,12 +49,17 @@ export function emptyModel(features: number, classes: number): SoftmaxModel {
  * to the last bit as adding one row at a time. V8 runs it in half to two thirds of the time.
  */
 export function scoreInto(model: SoftmaxModel, x: SparseVector, out: Float64Array): Float64Array {
+  return scoreFirst(model, x, x.ids.length, out);
+}
+
+/** scoreInto over the vector's first `length` features only. */
+function scoreFirst(model: SoftmaxModel, x: SparseVector, length: number, out: Float64Array): Float64Array {
   const { classes, weights } = model;
   const ids = x.ids;
   const values = x.values;
   out.set(model.bias);
   let k = 0;
-  for (; k + 8 <= ids.length; k += 8) {
+  for (; k + 8 <= length; k += 8) {
     const r0 = ids[k]! * classes, r1 = ids[k + 1]! * classes, r2 = ids[k + 2]! * classes, r3 = ids[k + 3]! * classes;
     const r4 = ids[k + 4]! * classes, r5 = ids[k + 5]! * classes, r6 = ids[k + 6]! * classes, r7 = ids[k + 7]! * classes;
     const v0 = values[k]!, v1 = values[k + 1]!, v2 = values[k + 2]!, v3 = values[k + 3]!;
@@ -69,12 +77,12 @@ export function scoreInto(model: SoftmaxModel, x: SparseVector, out: Float64Arra
         weights[r7 + c]! * v7;
     }
   }
-  for (; k + 4 <= ids.length; k += 4) {
+  for (; k + 4 <= length; k += 4) {
     const r0 = ids[k]! * classes, r1 = ids[k + 1]! * classes, r2 = ids[k + 2]! * classes, r3 = ids[k + 3]! * classes;
     const v0 = values[k]!, v1 = values[k + 1]!, v2 = values[k + 2]!, v3 = values[k + 3]!;
     for (let c = 0; c < classes; c++) out[c] = out[c]! + weights[r0 + c]! * v0 + weights[r1 + c]! * v1 + weights[r2 + c]! * v2 + weights[r3 + c]! * v3;
   }
-  for (; k < ids.length; k++) {
+  for (; k < length; k++) {
     const row = ids[k]! * classes;
     const value = values[k]!;
     for (let c = 0; c < classes; c++) out[c] = out[c]! + weights[row + c]! * value;
@@ -97,13 +105,83 @@ export function softmaxInPlace(scores: Float64Array, temperature = 1): Float64Ar
   return scores;
 }
 
-/** Trains `model` further on (x, y) pairs (a fresh model, or one to continue). */
+/**
+ * The model's dense features (a sentence vector, ids `from` to the last feature) while it trains: in
+ * WebAssembly memory, class-major, scored and updated by the SIMD kernels (dense-kernels.ts), and
+ * written back into the feature-major weights answering reads when training ends.
+ */
+class DenseBlock {
+  private readonly kernels: DenseKernels;
+  private readonly floats: Float32Array;
+  private readonly ints: Int32Array;
+  private readonly stride: number;
+  private readonly vector: number;
+  private readonly out: number;
+  private readonly list: number;
+
+  constructor(
+    private readonly model: SoftmaxModel,
+    private readonly from: number,
+    private readonly dimensions: number,
+  ) {
+    const { classes } = model;
+    // Rows padded with zeros to whole blocks: a zero in the vector leaves its weight zero.
+    this.stride = Math.ceil(dimensions / DENSE_BLOCK) * DENSE_BLOCK;
+    // Float offsets: the rows, the vector, the scores, then (class, step) pairs.
+    this.vector = classes * this.stride;
+    this.out = this.vector + this.stride;
+    this.list = this.out + classes;
+    this.kernels = denseKernels((this.list + 2 * classes) * 4);
+    this.floats = new Float32Array(this.kernels.memory.buffer);
+    this.ints = new Int32Array(this.kernels.memory.buffer);
+    for (let d = 0; d < dimensions; d++) {
+      const row = (from + d) * classes;
+      for (let c = 0; c < classes; c++) this.floats[c * this.stride + d] = model.weights[row + c]!;
+    }
+  }
+
+  /** Adds the dense part of `x` (its values from `start` on) to `scores`. */
+  score(x: SparseVector, start: number, scores: Float64Array): void {
+    const { classes } = this.model;
+    this.floats.set(x.values.subarray(start, start + this.dimensions), this.vector);
+    this.kernels.score(0, this.vector * 4, this.out * 4, classes, this.stride);
+    for (let c = 0; c < classes; c++) scores[c] = scores[c]! + this.floats[this.out + c]!;
+  }
+
+  /** Moves the active classes' rows against the vector last scored, each by its gradient times `rate`. */
+  update(active: Int32Array, count: number, gradients: Float64Array, rate: number): void {
+    for (let a = 0; a < count; a++) {
+      const c = active[a]!;
+      this.ints[this.list + 2 * a] = c;
+      this.floats[this.list + 2 * a + 1] = gradients[c]! * rate;
+    }
+    this.kernels.update(0, this.vector * 4, this.list * 4, count, this.stride);
+  }
+
+  /** Writes the dense rows back into the model's feature-major weights. */
+  store(): void {
+    const { classes, weights } = this.model;
+    for (let d = 0; d < this.dimensions; d++) {
+      const row = (this.from + d) * classes;
+      for (let c = 0; c < classes; c++) weights[row + c] = this.floats[c * this.stride + d]!;
+    }
+  }
+}
+
+/**
+ * Trains `model` further on (x, y) pairs (a fresh model, or one to continue). With `options.denseFrom`,
+ * the features from that id on are a dense block every x has whole or not at all (withMeaning), and
+ * are trained by the SIMD kernels; the sparse features stay in JavaScript, a few dozen per example.
+ */
 export function train(model: SoftmaxModel, xs: readonly SparseVector[], ys: ArrayLike<number>, options: TrainOptions): SoftmaxModel {
   const { classes, weights, bias } = model;
   const random = seededRandom(options.seed);
   const order = Int32Array.from(xs.keys());
   const scores = new Float64Array(classes);
   const active = new Int32Array(classes);
+  const denseFrom = options.denseFrom ?? model.features;
+  const dimensions = model.features - denseFrom;
+  const dense = dimensions > 0 ? new DenseBlock(model, denseFrom, dimensions) : null;
   const totalSteps = Math.max(1, options.epochs * xs.length);
   let step = 0;
   for (let epoch = 0; epoch < options.epochs; epoch++) {
@@ -117,7 +195,11 @@ export function train(model: SoftmaxModel, xs: readonly SparseVector[], ys: Arra
       const rate = options.learningRate * (1 - step / totalSteps) + 0.01 * options.learningRate;
       step += 1;
       const x = xs[index]!;
-      softmaxInPlace(scoreInto(model, x, scores));
+      const length = x.ids.length;
+      const sparse = dense && length && x.ids[length - 1]! >= denseFrom ? length - dimensions : length;
+      scoreFirst(model, x, sparse, scores);
+      if (sparse < length) dense!.score(x, sparse, scores);
+      softmaxInPlace(scores);
       scores[ys[index]!]! -= 1;
       let count = 0;
       for (let c = 0; c < classes; c++) {
@@ -127,7 +209,7 @@ export function train(model: SoftmaxModel, xs: readonly SparseVector[], ys: Arra
           bias[c] = bias[c]! - rate * gradient;
         }
       }
-      for (let k = 0; k < x.ids.length; k++) {
+      for (let k = 0; k < sparse; k++) {
         const offset = x.ids[k]! * classes;
         const scaled = x.values[k]! * rate;
         for (let a = 0; a < count; a++) {
@@ -135,8 +217,10 @@ export function train(model: SoftmaxModel, xs: readonly SparseVector[], ys: Arra
           weights[offset + c] = weights[offset + c]! - scores[c]! * scaled;
         }
       }
+      if (sparse < length) dense!.update(active, count, scores, rate);
     }
   }
+  dense?.store();
   return model;
 }
 

@@ -234,7 +234,8 @@ export function compile(snapshot: Snapshot, textVectors: TextVectors = new Map()
     examples = { vectors };
     learnedThreshold = singleClassThreshold(vectors);
   } else if (labels.length > 1) {
-    const calibrated = trainCalibrated(vectors, ys, stems, features, labels.length, SEED, labels.findIndex((label) => label.kind === 'oos'));
+    const outOfScopeClass = labels.findIndex((label) => label.kind === 'oos');
+    const calibrated = trainCalibrated(vectors, ys, stems, features, labels.length, SEED, outOfScopeClass, meaning?.offset ?? features);
     model = calibrated.model;
     temperature = calibrated.temperature;
     learnedThreshold = calibrated.threshold;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyModel, scoreInto, seededRandom } from './classifier';
+import { emptyModel, scoreInto, seededRandom, train } from './classifier';
+import { denseKernels } from './dense-kernels';
 import { contentStemsOf, featuresOfWord, isStopWord, words } from './text';
 import { buildLexicalIndex, rank, type LexicalDocument } from './rank';
 import { topPositions } from './top';
@@ -142,5 +143,77 @@ describe('rank', () => {
     for (const question of ['refund for a returned item', 'shipping shipping to europe', 'when do you open and when will my order arrive', 'penguins', '']) {
       expect(rank(index, contentStemsOf(words(question)), 100)).toEqual(plainRanking(documents, question));
     }
+  });
+});
+
+describe('dense kernels', () => {
+  // The one fast path that does not keep the bits of the loop it replaced: its sums are float32 lanes.
+  // The kernels are held to the bits of that arithmetic, and training to the plain loop's result.
+  const f = Math.fround;
+
+  it('score: four running sums of four lanes, added as the kernel adds them, in float32', () => {
+    for (const [classes, stride] of [[1, 16], [3, 32], [7, 512]] as const) {
+      const kernels = denseKernels((classes * stride + stride + classes) * 4);
+      const floats = new Float32Array(kernels.memory.buffer);
+      for (let i = 0; i < classes * stride + stride; i++) floats[i] = (random() - 0.5) * 10 ** Math.floor(random() * 4 - 2);
+      const vector = classes * stride;
+      const out = vector + stride;
+      kernels.score(0, vector * 4, out * 4, classes, stride);
+      for (let c = 0; c < classes; c++) {
+        const sums = [0, 1, 2, 3].map(() => [0, 0, 0, 0]);
+        for (let d = 0; d < stride; d++) {
+          const sum = sums[(d % 16) >> 2]!;
+          sum[d % 4] = f(sum[d % 4]! + f(floats[c * stride + d]! * floats[vector + d]!));
+        }
+        const lanes = [0, 1, 2, 3].map((l) => f(f(sums[0]![l]! + sums[1]![l]!) + f(sums[2]![l]! + sums[3]![l]!)));
+        expect(floats[out + c]).toBe(f(f(f(lanes[0]! + lanes[1]!) + lanes[2]!) + lanes[3]!));
+      }
+    }
+  });
+
+  it('update: each listed row less its step times the vector, in float32', () => {
+    const classes = 5;
+    const stride = 48;
+    const list = classes * stride + stride;
+    const kernels = denseKernels((list + 2 * classes) * 4);
+    const floats = new Float32Array(kernels.memory.buffer);
+    const ints = new Int32Array(kernels.memory.buffer);
+    for (let i = 0; i < list; i++) floats[i] = random() - 0.5;
+    const before = floats.slice(0, list);
+    const steps = new Map([[3, 0.7], [0, -1.3]]);
+    [...steps].forEach(([c, step], a) => {
+      ints[list + 2 * a] = c;
+      floats[list + 2 * a + 1] = step;
+    });
+    kernels.update(0, classes * stride * 4, list * 4, steps.size, stride);
+    for (let c = 0; c < classes; c++) {
+      const step = f(steps.get(c) ?? 0);
+      for (let d = 0; d < stride; d++) {
+        const expected = steps.has(c) ? f(before[c * stride + d]! - f(step * before[classes * stride + d]!)) : before[c * stride + d];
+        expect(floats[c * stride + d]).toBe(expected);
+      }
+    }
+  });
+
+  it('train learns the dense features as the plain loop does, but for float32 rounding', () => {
+    const words = 30;
+    const dimensions = 20;
+    const classes = 4;
+    const xs = Array.from({ length: 200 }, (_, i) => {
+      const ids = Int32Array.from(new Set(Array.from({ length: 4 }, () => Math.floor(random() * words)))).sort();
+      // Every fifth text has no sentence vector, as a text the encoder left out.
+      const dense = i % 5 ? dimensions : 0;
+      return {
+        ids: Int32Array.from([...ids, ...Array.from({ length: dense }, (_, d) => words + d)]),
+        values: Float32Array.from([...ids].map(() => random()).concat(Array.from({ length: dense }, () => random() - 0.5 + (i % classes) / 4))),
+      };
+    });
+    const ys = Int32Array.from(xs, (_, i) => i % classes);
+    const options = { epochs: 2, learningRate: 0.5, seed: 3 };
+    const plain = train(emptyModel(words + dimensions, classes), xs, ys, options);
+    const dense = train(emptyModel(words + dimensions, classes), xs, ys, { ...options, denseFrom: words });
+    // A small rate over two epochs: the float32 sums differ in the last bits, which many large steps would amplify.
+    for (let i = 0; i < plain.weights.length; i++) expect(dense.weights[i]).toBeCloseTo(plain.weights[i]!, 5);
+    for (let c = 0; c < classes; c++) expect(dense.bias[c]).toBeCloseTo(plain.bias[c]!, 5);
   });
 });
