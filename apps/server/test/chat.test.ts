@@ -245,6 +245,17 @@ describe('conversations', () => {
     const continued = answerOf(await ask(otherProcess, shop.key, { ...followUp, conv_id: opening.conv_id }));
     expect(continued.conv_id).toBe(opening.conv_id);
     expect(continued.response_type).toBe('content');
+
+    // Back in the first process, a third follow-up leans on the second's words and the topic it leaned on, read from what is stored.
+    const third = 'And the price?';
+    await ask(app, shop.key, { utterance: third, conv_id: opening.conv_id });
+    const [event] = await app.ctx.db
+      .select()
+      .from(events)
+      .where(and(eq(events.convId, opening.conv_id), eq(events.dataType, 'response'), eq(events.utterance, third)));
+    const rephrase = (event!.data.trace as { stage: string; data: { output: string } }[])[0]!;
+    expect(rephrase.data.output).toBe(`${third} ${followUp.utterance} ${first.utterance}`);
+    expect(event!.data).toMatchObject({ thread: first.utterance });
   });
 
   it('goes on from what is stored when a conversation comes back from another server process', async () => {

@@ -3,7 +3,7 @@ import { scoreInto, softmaxInPlace } from './classifier';
 import type { EngineIndex, IndexedContent } from './compile';
 import { generatedResponse, generationRequest } from './generation';
 import { rank } from './rank';
-import { contextReason, CLEARER_BY, followUpCue, FOLLOW_UP_MAX_WORDS, previousAnswered, withPrevious } from './context';
+import { contextReason, CLEARER_BY, followUpCue, FOLLOW_UP_MAX_WORDS, leanedOn, previousAnswered, threadOf, withPrevious } from './context';
 import { applyJargon } from './rephrase';
 import { contentStemsOf, words } from './text';
 import { topPositions } from './top';
@@ -171,7 +171,12 @@ export function questionTexts(index: EngineIndex, state: ConversationState | nul
   const previous = previousAnswered(state);
   const read = rephrased.words ?? words(rephrased.text);
   const cue = previous ? followUpCue(read, contentStemsOf(read)) : null;
-  return previous && cue ? [rephrased.text, withPrevious(rephrased.text, previous)] : [rephrased.text];
+  return previous && cue ? [rephrased.text, withPrevious(rephrased.text, previous, jargonReader(index))] : [rephrased.text];
+}
+
+/** The question with the project's jargon applied, as answering reads it. */
+function jargonReader(index: EngineIndex): (utterance: string) => string {
+  return (utterance) => applyJargon(index.jargon, utterance).text;
 }
 
 function remember(state: ConversationState | null, turn: ConversationState['turns'][number], flow: FlowState | null): ConversationState {
@@ -203,19 +208,21 @@ export function answer(
   let text = rephrased.text;
   let classification = classifyText(index, text, rephrased.words, meaningOf(text));
   let context: { previous: string; reason: string } | null = null;
+  let thread: string | null = null;
   const previous = previousAnswered(state);
   // Lexical: only a short question not understood alone is read with the previous one (as before
   // semantic understanding). Semantic: any follow-up cue, and the clearer reading wins.
   const cue = previous ? (index.understanding === 'semantic' ? followUpCue(rephrased.words ?? words(text), classification.stems) : classification.stems.length <= FOLLOW_UP_MAX_WORDS ? { kind: 'short' as const } : null) : null;
   const understoodAlone = understood(index, classification);
   if (previous && cue && (index.understanding === 'semantic' || !understoodAlone)) {
-    const combined = withPrevious(text, previous);
+    const combined = withPrevious(text, previous, jargonReader(index));
     const withContext = jointly(classification, classifyText(index, combined, undefined, meaningOf(combined)));
     const clearer =
       !understoodAlone || cue.kind !== 'short' || withContext.confidence >= classification.confidence + CLEARER_BY;
     if (understood(index, withContext) && clearer) {
-      context = { previous: previous.rephrased, reason: contextReason(cue, understoodAlone, classification.confidence, withContext.confidence) };
+      context = { previous: leanedOn(previous, jargonReader(index)), reason: contextReason(cue, understoodAlone, classification.confidence, withContext.confidence) };
       text = combined;
+      thread = threadOf(previous);
       classification = withContext;
     }
   }
@@ -291,7 +298,7 @@ export function answer(
       actions: settled?.run.actions ?? [],
       confidence: round(classification.confidence),
     };
-    const turn = { utterance: input.utterance, rephrased: text, content_id: null };
+    const turn = { utterance: input.utterance, rephrased: text, thread, content_id: null };
     const next = remember(state, turn, settled?.run.active ? settled.run.flow : null);
     return { reply, trace, state: next, generation: null, callout: settled?.callout ?? null };
   }
@@ -343,7 +350,7 @@ export function answer(
     actions: chosen.actions,
     confidence,
   };
-  const nextState = remember(state, { utterance: input.utterance, rephrased: text, content_id: chosen.id }, null);
+  const nextState = remember(state, { utterance: input.utterance, rephrased: text, thread, content_id: chosen.id }, null);
   const generation = index.settings.generation;
   if (generation && options.generation !== false) {
     const sources = reranked.slice(0, generation.maxItems).map((entry) => contentOf(index, entry.labelIndex));

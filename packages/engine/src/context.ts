@@ -36,9 +36,23 @@ export function followUpCue(words: readonly string[], stems: readonly string[]):
   return stems.length <= FOLLOW_UP_MAX_WORDS ? { kind: 'short' } : null;
 }
 
+/**
+ * What a follow-up of `previous` leans on: its reading, or, when it was itself read with the context,
+ * its own words (jargon applied, as `read` does) and the topic it leaned on. At most two questions,
+ * however long the run of follow-ups.
+ */
+export function leanedOn(previous: Turn, read: (utterance: string) => string): string {
+  return previous.thread === null ? previous.rephrased : `${read(previous.utterance)} ${previous.thread}`;
+}
+
 /** The question read with the previous one: the question first, so its own words lead. */
-export function withPrevious(question: string, previous: Turn): string {
-  return `${question} ${previous.rephrased}`;
+export function withPrevious(question: string, previous: Turn, read: (utterance: string) => string): string {
+  return `${question} ${leanedOn(previous, read)}`;
+}
+
+/** The topic a turn read with the context of `previous` keeps for its own follow-ups (Turn.thread). */
+export function threadOf(previous: Turn): string {
+  return previous.thread ?? previous.rephrased;
 }
 
 /** Why the contextual reading was chosen, in words (the rephrase stage's `context.reason`). */

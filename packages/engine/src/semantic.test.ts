@@ -164,6 +164,22 @@ describe('follow-up questions', () => {
     expect(stages(ask(index, null, 'and how much does that cost?')).rephrase!.context).toBeNull();
   });
 
+  it('leans a run of follow-ups on the previous question and the topic, not on every question before', () => {
+    let state = ask(index, null, 'do you deliver to my home').state;
+    const readings: string[] = [];
+    for (const followUp of ['and how much does that cost?', 'and is it cheaper on saturday?', 'and what does that cost on sunday?']) {
+      const result = ask(index, state, followUp);
+      readings.push(stages(result).rephrase!.output as string);
+      state = result.state;
+    }
+    expect(readings).toEqual([
+      'and how much does that cost? do you deliver to my home',
+      'and is it cheaper on saturday? and how much does that cost? do you deliver to my home',
+      'and what does that cost on sunday? and is it cheaper on saturday? do you deliver to my home',
+    ]);
+    expect(state.turns.at(-1)).toMatchObject({ thread: 'do you deliver to my home' });
+  });
+
   it('keeps a question that stands on its own, and never leans on a refused question', () => {
     const first = ask(index, null, 'do you deliver to my home');
     expect(questionTexts(index, first.state, 'what are your opening hours on saturday')).toEqual(['what are your opening hours on saturday']);

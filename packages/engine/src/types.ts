@@ -21,6 +21,12 @@ export interface Turn {
   utterance: string;
   /** The question as the engine read it (jargon applied, context added). */
   rephrased: string;
+  /**
+   * For a turn read with the conversation's context: the question read alone that it leaned on (the
+   * conversation's topic); null for a turn read alone. A follow-up of this turn leans on its own words
+   * and that topic, not on every question before it, so a long run of follow-ups keeps readings short.
+   */
+  thread: string | null;
   content_id: string | null;
 }
 

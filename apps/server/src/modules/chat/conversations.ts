@@ -53,6 +53,7 @@ export class ConversationStore {
         turn,
         utterance: events.utterance,
         rephrased: sql<string | null>`${events.data} ->> 'rephrased'`,
+        thread: sql<string | null>`${events.data} ->> 'thread'`,
         contentId: events.contentId,
         flow: sql<FlowState | null>`${events.data} -> 'flow'`,
       })
@@ -62,7 +63,7 @@ export class ConversationStore {
       .orderBy(sql`${turn} desc nulls last`, desc(events.issuedAt))
       .limit(REMEMBERED_TURNS);
     if (!last.length) return fresh;
-    const turns = last.reverse().map((row) => ({ utterance: row.utterance, rephrased: row.rephrased ?? row.utterance, content_id: row.contentId }));
+    const turns = last.reverse().map((row) => ({ utterance: row.utterance, rephrased: row.rephrased ?? row.utterance, thread: row.thread, content_id: row.contentId }));
     // The flow is the last turn's: a conversation in a sequence goes on where it stood, in any process.
     const flow = last.at(-1)!.flow ?? null;
     return { convId, projectId, state: { turns, flow }, turn: last.at(-1)!.turn ?? 0, storedQuestions: stored.questions };

@@ -47,10 +47,13 @@ export function renderAnswer(question: Question, result: AnswerResult, answeredA
     confidence: reply.confidence,
   });
   const traceJson = JSON.stringify(trace);
-  // The question as the engine read it: the next turn's context, also after a process restart.
-  const rephrased = state.turns.at(-1)?.rephrased ?? question.utterance;
+  // The question as the engine read it, and the topic a follow-up leaned on: the next turn's context,
+  // also after a process restart.
+  const last = state.turns.at(-1);
+  const rephrased = last?.rephrased ?? question.utterance;
+  const thread = last?.thread ? `,"thread":${JSON.stringify(last.thread)}` : '';
   const flow = state.flow ? `,"flow":${JSON.stringify(state.flow)}` : '';
-  const data = `{"turn":${turn},"response":${answerJson},"trace":${traceJson},"rephrased":${JSON.stringify(rephrased)}${flow}}`;
+  const data = `{"turn":${turn},"response":${answerJson},"trace":${traceJson},"rephrased":${JSON.stringify(rephrased)}${thread}${flow}}`;
   const events = [
     requestRecord(question),
     renderedEventRecord(
