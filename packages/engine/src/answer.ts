@@ -79,7 +79,14 @@ function classifyText(index: EngineIndex, text: string, read?: string[], meaning
     if (closestIntent >= 0 && intentSemantic![closestIntent]! >= SEMANTIC_SURE && intentSemantic![closestIntent]! > (bestOf(parts.semantic) ?? -1)) {
       scores[intents!.firstLabel + closestIntent] = intentSemantic![closestIntent]!;
     }
-    const best = index.labels.length ? topPositions(scores, 1)[0]! : -1;
+    let best = index.labels.length ? topPositions(scores, 1)[0]! : -1;
+    // No classifier learns the out-of-scope examples here: one closer in meaning than every item refuses the question.
+    const rejecting = index.outOfScopeMeaning;
+    const rejected = rejecting && meaning ? bestOf(semanticScores(rejecting.semantic, meaning, new Float64Array(rejecting.semantic.owner.length))) : null;
+    if (rejected !== null && rejected > (bestOf(parts.semantic) ?? -1)) {
+      best = rejecting!.label;
+      scores[best] = rejected;
+    }
     const semantic = meaning ? parts.semantic : null;
     return { probabilities: scores, best, confidence: best >= 0 ? scores[best]! : 0, known, familiarity, stems, semantic, lexical: parts.lexical, intentSemantic };
   }
@@ -368,6 +375,9 @@ export function answer(
 /** Why a question was refused, in words (the classify stage's `refusal`). */
 function refusalOf(index: EngineIndex, c: Classification, label: EngineIndex['labels'][number] | null): string {
   if (!label) return 'The project has no content to answer from.';
+  if (label.kind === 'oos' && index.zeroShot) {
+    return `It is closer in meaning to one of the project's out-of-scope examples (${c.confidence.toFixed(2)}) than to any item (${(bestOf(c.semantic) ?? 0).toFixed(2)}).`;
+  }
   if (label.kind === 'oos') return `It is most like the project's out-of-scope examples (${Math.round(c.confidence * 100)}% sure).`;
   const score = c.confidence.toFixed(2);
   const needed = index.threshold.toFixed(2);

@@ -90,6 +90,11 @@ export interface EngineIndex {
    * closeness, not by the content's, which it need not resemble.
    */
   intentMeaning: { firstLabel: number; semantic: SemanticIndex } | null;
+  /**
+   * Zero-shot: the out-of-scope examples' sentence vectors (one row each) and their label. With no
+   * classifier to learn them, a question closer in meaning to one of them than to any item is refused.
+   */
+  outOfScopeMeaning: { label: number; semantic: SemanticIndex } | null;
   /** Content with too few utterances to learn from is ranked by closeness (zero-shot.ts), not classified. */
   zeroShot: boolean;
   /** Where the classifier's dense features (the sentence vector) start, and their scale; null: words only. */
@@ -208,6 +213,12 @@ export function compile(snapshot: Snapshot, textVectors: TextVectors = new Map()
   const learnable = snapshot.sequences ? contentUtterances : utterances;
   const zeroShot = semantic !== null && contents.length > 0 && learnable < ZERO_SHOT_UTTERANCES_PER_ITEM * contents.length;
 
+  const outOfScopeLabel = labels.findIndex((label) => label.kind === 'oos');
+  const outOfScopeMeaning =
+    zeroShot && outOfScopeLabel >= 0
+      ? { label: outOfScopeLabel, semantic: buildSemanticIndex(rejected.map((text) => ({ subject: text, utterances: [], passages: [] })), textVectors) }
+      : null;
+
   const wordLists = texts.map(words);
   const { vocabulary, vectors: wordVectors } = buildVocabulary(wordLists);
   const stems = wordLists.map(contentStemsOf);
@@ -234,8 +245,7 @@ export function compile(snapshot: Snapshot, textVectors: TextVectors = new Map()
     examples = { vectors };
     learnedThreshold = singleClassThreshold(vectors);
   } else if (labels.length > 1) {
-    const outOfScopeClass = labels.findIndex((label) => label.kind === 'oos');
-    const calibrated = trainCalibrated(vectors, ys, stems, features, labels.length, SEED, outOfScopeClass, meaning?.offset ?? features);
+    const calibrated = trainCalibrated(vectors, ys, stems, features, labels.length, SEED, outOfScopeLabel, meaning?.offset ?? features);
     model = calibrated.model;
     temperature = calibrated.temperature;
     learnedThreshold = calibrated.threshold;
@@ -261,6 +271,7 @@ export function compile(snapshot: Snapshot, textVectors: TextVectors = new Map()
     lexical,
     semantic,
     intentMeaning,
+    outOfScopeMeaning,
     zeroShot,
     meaning,
     jargon: compileJargon(snapshot.jargon),

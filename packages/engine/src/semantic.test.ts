@@ -135,6 +135,18 @@ describe('the refusal gate without utterances', () => {
     }
   });
 
+  it("refuses a question closer in meaning to one of the project's out-of-scope examples than to any item", () => {
+    const question = 'can you fix my car tyre';
+    expect(ask(index, null, question).reply).toMatchObject({ response_type: 'content', content_id: 'repairs' });
+    const guarded = compiled(faq, { out_of_scope_examples: ['can you fix my car', 'car repair garage'] });
+    expect(guarded.zeroShot).toBe(true);
+    const result = ask(guarded, null, question);
+    expect(result.reply).toMatchObject({ response_type: 'oos', content_id: null });
+    expect(stages(result).classify!.refusal).toMatch(/^It is closer in meaning to one of the project's out-of-scope examples \(\d\.\d\d\) than to any item \(\d\.\d\d\)\.$/);
+    // The items' own questions are answered as before.
+    expect(ask(guarded, null, 'please repair the puncture on my bike').reply).toMatchObject({ response_type: 'content', content_id: 'repairs' });
+  });
+
   it('answers the same questions phrased as the subjects, with a confidence above the threshold', () => {
     for (const { id, subject } of faq) {
       const result = ask(index, null, subject.toLowerCase());
