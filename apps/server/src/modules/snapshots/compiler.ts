@@ -6,13 +6,13 @@ import type { PackedVectors } from './text-vectors';
 
 /**
  * Compiles snapshots in one worker thread, one job after another, so the request thread keeps
- * answering while a large project compiles. After a minute idle it stops, handing back the memory a
- * large compile left in its heap (hundreds of megabytes for 15,000 utterances); it starts again in
- * about 0.3 s.
+ * answering while a large project compiles. A second idle, it stops, handing back the memory a large
+ * compile left in its heap (hundreds of megabytes for 15,000 utterances): compiles come one after
+ * another or minutes apart (syncs, index-cache misses), and it starts again in about 0.3 s.
  */
 export class SnapshotCompiler {
   private readonly thread = new JobThread<CompileJob, CompileOutcome>(new URL('./compile-worker.ts', import.meta.url), 'the compile worker', {
-    idleStopMs: 60_000,
+    idleStopMs: 1_000,
   });
   private nextId = 1;
 

@@ -15,8 +15,12 @@ const EMBEDDING_THREADS = 2;
  */
 const MAX_PART = 256;
 const MIN_PART = 64;
-/** An idle embedding worker stops (handing back its encoder's memory) after this long; the next sync starts it again in about 0.3 s. */
-const IDLE_STOP_MS = 30_000;
+/**
+ * An idle embedding worker stops (handing back its encoder's few hundred megabytes) after this long: a
+ * sync's parts follow one another at once, and syncs are minutes apart, so the next sync starting it
+ * again (about 0.3 s) costs less than a server holding two idle encoders for half a minute after each.
+ */
+const IDLE_STOP_MS = 1_000;
 
 /** Embeds texts off the request thread; the vectors come back packed, text i at i * DIMENSIONS. */
 export class TextEmbedder {
