@@ -26,9 +26,8 @@ const UNFAMILIAR_CONFIDENCE = 0.9;
  * Semantic understanding of a trained project: a question whose best cosine with any item (subject,
  * utterances' centroid, passages) is below the floor is refused whatever the classifier says, and one
  * at or above SEMANTIC_SURE is answered although the classifier hesitates. Off-topic questions asked
- * of the Braun and Banking77 projects reached at most 0.56; in-scope questions fell below 0.35 for
- * under 1% (offline: Braun off-topic refused 108/120 instead of 80, Banking77 in-scope refused 0.4%
- * instead of 3%).
+ * of the trained benchmark projects came no closer than 0.56, and under 1% of their in-scope
+ * questions fell below 0.35 (decisions.md, "Semantic understanding").
  */
 const SEMANTIC_FLOOR = 0.35;
 const SEMANTIC_SURE = 0.65;
@@ -36,8 +35,8 @@ const SEMANTIC_SURE = 0.65;
  * A short question (at most FOLLOW_UP_MAX_WORDS meaningful words) answered on meaning alone also needs
  * the classifier's choice to be the closest item by this much over any other: several items equally
  * close ("and the warranty?" of four products' warranties) are a question to refuse or read with the
- * conversation, not one to answer with whichever came first. A longer question says what it is about;
- * asking the lead of it too refused 3% of Banking77's questions, whose intents overlap, instead of 0.7%.
+ * conversation, not one to answer with whichever came first. A longer question says what it is about,
+ * and asking the lead of it too refused real questions wherever intents overlap.
  */
 const SEMANTIC_LEAD = 0.05;
 /** How much the lexical score (scaled to 0-1) adds to the classifier's probability when reranking. */

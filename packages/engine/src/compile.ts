@@ -123,9 +123,9 @@ function contentPositions(labels: number, contents: readonly IndexedContent[]): 
  */
 export const ZERO_SHOT_UTTERANCES_PER_ITEM = 2;
 /**
- * The sentence vector's scale against the word features (both of unit length) in the classifier.
- * Measured offline (Banking77 full / 10 per intent / Braun): 0.25 gave 0.901 / 0.772 / 0.942, 0.5
- * gave 0.911 / 0.786 / 0.934, 1 gave 0.908 / 0.797 / 0.920; larger scales learn the dense part noisily.
+ * The sentence vector's scale against the word features (both of unit length) in the classifier:
+ * smaller scales leave meaning unused, larger ones learn the dense part noisily (the measured sweep is
+ * in decisions.md, "Semantic understanding").
  */
 export const MEANING_SCALE = 0.5;
 

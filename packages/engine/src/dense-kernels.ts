@@ -3,8 +3,8 @@
  * WebAssembly with 128-bit SIMD: scoring every class against a vector and subtracting a multiple of
  * the vector from some classes' weights. JavaScript has no SIMD, and these two loops were four fifths
  * of a semantic compile (a 512-d vector against 150 classes is 77,000 products a training step);
- * four floats at a time with four running sums they run about ten times as fast (12 against 1.2
- * billion products a second, measured in Node 20). Float32 arithmetic without fused multiply-add, so
+ * four floats at a time with four running sums they run about ten times as fast (decisions.md has
+ * the measurements). Float32 arithmetic without fused multiply-add, so
  * every process computes the same bits. The module is assembled here from its instructions (600
  * bytes) rather than shipped as a binary, so what it does can be read.
  *

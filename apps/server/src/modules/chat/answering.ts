@@ -32,9 +32,9 @@ export interface AnswerHooks {
  * few hundred bytes each way. Without workers, the calling thread answers lexical projects.
  * A semantic project's question needs the sentence encoder (about 13 ms for one question, which would
  * stall every other request), and the encoder keeps its worker's core busy while the request thread
- * uses a fraction of its own: semantic questions also go to one more worker, started on first use.
- * Measured on two cores with the embedded database (chat-load, every question new): 279 answers/s,
- * p99 289 ms with two encoders against 187/s, p99 538 ms with one; lexical projects keep one worker.
+ * uses a fraction of its own: semantic questions also go to one more worker, started on first use
+ * (decisions.md has the chat-load figures). Lexical projects, tens of microseconds a question, gain
+ * nothing from it and lose to the thread switching.
  */
 export class AnsweringPool {
   private readonly file = new URL('./answer-worker.ts', import.meta.url);
