@@ -16,7 +16,7 @@ import type { SparseVector } from './vectorizer';
  * learns from everything for one more epoch and becomes the model: one training, not two.
  */
 
-export const MAX_IN_SCOPE_REJECTION = 0.01;
+const MAX_IN_SCOPE_REJECTION = 0.01;
 /** Keeping an in-scope answer is worth this many rejected out-of-scope questions. */
 const IN_SCOPE_WEIGHT = 2;
 /** With too little data to hold any out, this threshold stands (a question must lead clearly). */
@@ -25,7 +25,7 @@ const TEMPERATURES = [0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.15, 1.3, 1.5, 1.75, 2, 2.5, 
 const MAX_HOLDOUT = 2000;
 /** Fewer held-out questions than this say too little to learn thresholds from: the fallbacks stand. */
 const MIN_HELD_OUT = 30;
-export const LEARNING_RATE = 2;
+const LEARNING_RATE = 2;
 /** The final epoch over all data starts at this share of the learning rate (the probe is nearly done). */
 const FINAL_EPOCH_RATE = 0.25;
 

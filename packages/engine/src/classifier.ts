@@ -17,7 +17,7 @@ export interface SoftmaxModel {
   bias: Float64Array;
 }
 
-export interface TrainOptions {
+interface TrainOptions {
   epochs: number;
   /** The first step; it decays linearly to 1% of itself over the epochs. */
   learningRate: number;

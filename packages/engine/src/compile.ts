@@ -21,7 +21,7 @@ export interface Label {
 }
 
 /** The most out-of-scope examples read from pipeline_config, and their longest length. */
-export const MAX_OUT_OF_SCOPE_EXAMPLES = 2000;
+const MAX_OUT_OF_SCOPE_EXAMPLES = 2000;
 
 /** pipeline_config.out_of_scope_examples: questions the assistant must not answer (strings; others ignored). */
 function outOfScopeExamples(pipelineConfig: Record<string, unknown>): string[] {
@@ -121,13 +121,13 @@ function contentPositions(labels: number, contents: readonly IndexedContent[]): 
  * Fewer utterances per item than this (on average) and the project is answered zero-shot: a
  * classifier learns little from a subject and an utterance, and closeness ranks them better.
  */
-export const ZERO_SHOT_UTTERANCES_PER_ITEM = 2;
+const ZERO_SHOT_UTTERANCES_PER_ITEM = 2;
 /**
  * The sentence vector's scale against the word features (both of unit length) in the classifier:
  * smaller scales leave meaning unused, larger ones learn the dense part noisily (the measured sweep is
  * in decisions.md, "Semantic understanding").
  */
-export const MEANING_SCALE = 0.5;
+const MEANING_SCALE = 0.5;
 
 /** A fixed seed: the same snapshot always compiles to the same index, in any process. */
 const SEED = 20_260_101;

@@ -19,7 +19,7 @@ const CONTINUING = new Set(['and', 'also', 'but', 'plus']);
 export const CLEARER_BY = 0.15;
 
 /** Why a question may lean on the previous one: it points back, it continues it, or it is short; null: it stands alone. */
-export type FollowUpCue = { kind: 'refers'; word: string } | { kind: 'continues'; word: string } | { kind: 'short' };
+type FollowUpCue = { kind: 'refers'; word: string } | { kind: 'continues'; word: string } | { kind: 'short' };
 
 /** The previous turn a question may follow up, if it was answered. */
 export function previousAnswered(state: ConversationState | null): Turn | null {

@@ -32,7 +32,7 @@ export interface FlowNode {
   followUp: string[];
 }
 
-export interface FlowSequence {
+interface FlowSequence {
   id: string;
   name: string;
   nodes: Record<string, FlowNode>;
@@ -168,10 +168,10 @@ function fillSlots(flows: FlowIndex, flow: FlowState, utterance: string): string
 
 /* -------------------------------------------------------------- the run */
 
-export type FlowStep = 'start' | 'ask' | 'filled' | 'call' | 'follow_up' | 'left' | 'done';
+type FlowStep = 'start' | 'ask' | 'filled' | 'call' | 'follow_up' | 'left' | 'done';
 
 /** A turn of a flow in progress: what it says so far, and where it stands (crosses threads with a pending call). */
-export interface FlowRun {
+interface FlowRun {
   flow: FlowState;
   /** False once the flow has ended. */
   active: boolean;
@@ -204,7 +204,7 @@ export interface FlowCallout {
 }
 
 /** A run that stopped: either to wait for the visitor, or for the caller to make a call. */
-export interface Settled {
+interface Settled {
   run: FlowRun;
   callout: FlowCallout | null;
 }
@@ -313,7 +313,7 @@ function moveOn(flows: FlowIndex, run: FlowRun, conversation: string | null): Se
 /* ---------------------------------------------------------------- a turn */
 
 /** What a flow makes of a question: its answer, or none (answered as any question), with the flow it left if any. */
-export type FlowTurn = { kind: 'flow'; settled: Settled } | { kind: 'none'; left: Record<string, unknown> | null };
+type FlowTurn = { kind: 'flow'; settled: Settled } | { kind: 'none'; left: Record<string, unknown> | null };
 
 /**
  * A question within the conversation's flow, or one that may start one. `intent` is the entry or

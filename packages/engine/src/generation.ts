@@ -14,8 +14,8 @@ import type { GenerationRequest } from './types';
  */
 
 export const GENERATION_KEY_PREFIX = 'MODEL_API_KEY_';
-export const DEFAULT_GENERATION_TIMEOUT_MS = 8000;
-export const DEFAULT_GENERATION_ITEMS = 3;
+const DEFAULT_GENERATION_TIMEOUT_MS = 8000;
+const DEFAULT_GENERATION_ITEMS = 3;
 
 export interface GenerationConfig {
   url: string;
@@ -56,7 +56,7 @@ export function readGenerationConfig(pipelineConfig: Record<string, unknown>): {
   };
 }
 
-export interface GenerationSource {
+interface GenerationSource {
   content_id: string;
   reporting_id: string;
   subject: string;

@@ -15,7 +15,7 @@ export interface LexicalIndex {
   documents: number;
 }
 
-export interface RankedDocument {
+interface RankedDocument {
   document: number;
   score: number;
 }

@@ -24,7 +24,7 @@ export function compileJargon(jargon: Jargon): JargonRule[] {
   return rules.sort((a, b) => b.words.length - a.words.length || a.term.localeCompare(b.term));
 }
 
-export interface Rephrased {
+interface Rephrased {
   text: string;
   applied: { term: string; keyword: string }[];
   /** The words of `text`, when the rephrasing read them (so they are not read twice). */

@@ -8,7 +8,7 @@ import { words } from './text';
 export type TextVectors = ReadonlyMap<string, Float32Array>;
 
 /** A response is embedded in passages of at most this many words. */
-export const PASSAGE_WORDS = 60;
+const PASSAGE_WORDS = 60;
 
 /** A response's plain text in passages of whole sentences, each at most PASSAGE_WORDS words (a longer sentence is its own passage). */
 export function passagesOf(text: string): string[] {
@@ -31,7 +31,7 @@ export function passagesOf(text: string): string[] {
 }
 
 /** A response passage is a little less telling than the subject or an utterance: it also says what is around the answer. */
-export const PASSAGE_WEIGHT = 0.8;
+const PASSAGE_WEIGHT = 0.8;
 
 /**
  * The vectors answering compares a question with, per content item: its subject, the centroid of its
@@ -48,7 +48,7 @@ export interface SemanticIndex {
   weight: Float32Array;
 }
 
-export interface SemanticItem {
+interface SemanticItem {
   subject: string;
   utterances: readonly string[];
   passages: readonly string[];
@@ -93,7 +93,7 @@ export function buildSemanticIndex(items: readonly SemanticItem[], textVectors: 
  * The dot product of `vector` with row `row` of `matrix` (unit vectors: their cosine). Four running
  * sums: answering compares a question with every row, and one sum waits on each addition.
  */
-export function dotRow(matrix: Float32Array, row: number, vector: Float32Array): number {
+function dotRow(matrix: Float32Array, row: number, vector: Float32Array): number {
   const length = vector.length;
   const offset = row * length;
   let s0 = 0;

@@ -158,7 +158,7 @@ function knownWord(vocabulary: Vocabulary, memo: Map<string, KnownWord>, word: s
 }
 
 /** A question as the engine reads it: its vector, its meaningful stems, and whether any word is known. */
-export interface ReadQuestion {
+interface ReadQuestion {
   vector: SparseVector;
   stems: string[];
   knowsAWord: boolean;

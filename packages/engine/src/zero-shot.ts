@@ -17,7 +17,7 @@ import { contentStems } from './text';
  */
 
 /** How much the lexical evidence weighs against the semantic cosine (1). */
-export const LEXICAL_PART = 1.5;
+const LEXICAL_PART = 1.5;
 /** The BM25 score at which the lexical evidence counts half: it saturates, so one rare word cannot outweigh meaning. */
 const LEXICAL_HALF = 10;
 /** The share of the subjects' median closeness to other items a question must reach. */
@@ -26,9 +26,9 @@ const GATE_RATIO = 0.65;
  * The least closeness answered in any project: a cosine of 0.4 with no word in common. Off-topic
  * questions asked of the StackFAQ threads reached 0.37 at their 90th percentile.
  */
-export const ZERO_SHOT_FLOOR = 0.16;
+const ZERO_SHOT_FLOOR = 0.16;
 /** With a single item there is nothing to calibrate against: this threshold stands. */
-export const ZERO_SHOT_FALLBACK = 0.3;
+const ZERO_SHOT_FALLBACK = 0.3;
 /** Subjects asked as pseudo-questions at most (evenly spread): enough for a median, bounded compile time. */
 const PSEUDO_QUESTIONS = 200;
 

@@ -18,7 +18,7 @@ export function answeringThreads(database: Database['kind']): number {
   return Math.max(0, Math.min(4, availableParallelism() - (database === 'pglite' ? 1 : 2)));
 }
 
-export interface AnswerHooks {
+interface AnswerHooks {
   /** Sends a genhybrid request (the guarded outbound fetch); its failures come back as `{ error }`. */
   generate: (request: GenerationRequest) => Promise<{ text: string } | { error: string }>;
   /** Calls a flow node's business-logic endpoint (signed, through the guarded outbound fetch). */

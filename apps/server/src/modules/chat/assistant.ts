@@ -22,7 +22,7 @@ export interface Assistant {
   close: () => Promise<void>;
 }
 
-export interface AssistantOptions {
+interface AssistantOptions {
   maxQueriesPerMinute: number;
   eventBatching?: EventBatching;
   /** Answering workers; none: the request thread answers (./answering.ts). */

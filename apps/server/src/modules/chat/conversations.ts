@@ -6,7 +6,7 @@ import { conversations, events } from '../../db/schema/index';
 import { LruMap } from '../snapshots/lru';
 
 /** Conversations whose engine state one process keeps in memory. */
-export const CONVERSATION_CACHE_SIZE = 10_000;
+const CONVERSATION_CACHE_SIZE = 10_000;
 
 export interface Conversation {
   convId: string;

@@ -37,7 +37,7 @@ const idClock = { msecs: -Infinity, seq: 0 };
  * A UUIDv7, increasing in the order ids are made in this thread: a question and its answer stamped in
  * the same millisecond still list and export question first (the log orders by time, then id).
  */
-export function timeOrderedId(): string {
+function timeOrderedId(): string {
   const random = randomBytes16();
   const now = Date.now();
   if (now > idClock.msecs) {
@@ -53,7 +53,7 @@ export function timeOrderedId(): string {
 /** What a question's events share. */
 export type EventBase = Omit<NewEvent, 'id' | 'issuedAt' | 'dataType' | 'data' | 'responseType' | 'contentId' | 'reportingId'>;
 /** What one event of a question has of its own, besides its data. */
-export type EventOwn = Pick<NewEvent, 'id' | 'issuedAt' | 'dataType' | 'responseType' | 'contentId' | 'reportingId'>;
+type EventOwn = Pick<NewEvent, 'id' | 'issuedAt' | 'dataType' | 'responseType' | 'contentId' | 'reportingId'>;
 
 /**
  * An event whose data is already JSON text (the answer's own JSON spliced in, rendered once). Its

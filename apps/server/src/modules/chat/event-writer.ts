@@ -21,7 +21,7 @@ export async function refreshEventStatistics(db: Db): Promise<void> {
   await db.execute(sql`ANALYZE events, conversations, event_counts, visitors`);
 }
 
-export const DEFAULT_EVENT_BATCHING: EventBatching = { maxEvents: 500 };
+const DEFAULT_EVENT_BATCHING: EventBatching = { maxEvents: 500 };
 
 /** The batching a process's writer uses on this database: the embedded engine also refreshes its statistics. */
 export function eventBatchingFor(database: Database['kind']): EventBatching {

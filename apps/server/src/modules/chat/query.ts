@@ -9,7 +9,7 @@ import { generate } from './generation';
 import { requestRecord, type Question, type RenderedAnswer } from './rendered-answer';
 
 /** Where a question is asked: a deployment's snapshot (the chat API) or the newest one (the Real-Time Test). */
-export interface QueryTarget {
+interface QueryTarget {
   projectId: string;
   deploymentId: string | null;
   snapshotId: string;

@@ -29,7 +29,7 @@ function fill(shape: Shape, defaults: Record<string, unknown>, stored: unknown):
 }
 
 /** A channel's stored configuration as the widget needs it: every field present and valid. */
-export function widgetChannelConfig(stored: unknown): WebChannelConfig {
+function widgetChannelConfig(stored: unknown): WebChannelConfig {
   return fill(webChannelConfigSchema.shape as Shape, DEFAULT_WEB_CHANNEL_CONFIG, stored) as WebChannelConfig;
 }
 
