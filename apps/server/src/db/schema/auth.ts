@@ -43,7 +43,7 @@ export const mfaChallenges = pgTable(
   (table) => [index('mfa_challenges_user_idx').on(table.userId)],
 );
 
-/** Reset codes are encrypted, not hashed: super users read them back in the admin panel (console.md §2). */
+/** Reset codes are encrypted, not hashed: super users read them back in the admin panel. */
 export const passwordResetRequests = pgTable(
   'password_reset_requests',
   {

@@ -5,7 +5,7 @@ import { projects } from './projects';
 import { sources } from './sources';
 import { timestamps } from './timestamps';
 
-/** Content items: a subject, a rich response, utterances and actions (project-areas §3). */
+/** Content items: a subject, a rich response, utterances and actions. */
 export const contents = pgTable(
   'contents',
   {

@@ -4,7 +4,7 @@ import { projects } from './projects';
 import { moment } from './timestamps';
 
 /**
- * Every question and answer (project-areas §3, §9): a 'request' event, then a 'response' or an
+ * Every question and answer: a 'request' event, then a 'response' or an
  * 'error' event, with the engine's trace in `data`. The table that grows without bound: written in
  * batches, read by project and time or by conversation.
  */

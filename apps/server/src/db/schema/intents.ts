@@ -3,7 +3,7 @@ import { pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { projects } from './projects';
 import { timestamps } from './timestamps';
 
-/** Intents: a name and its utterances (project-areas §3). Names are unique in a project. */
+/** Intents: a name and its utterances. Names are unique in a project. */
 export const intents = pgTable(
   'intents',
   {

@@ -4,7 +4,7 @@ import type { CombinationMode, ScenarioNode, ScenarioStatus, SequenceTransition 
 import { projects } from './projects';
 import { timestamps } from './timestamps';
 
-/** Scenarios (project-areas §3): sequences joined by transitions. Names are unique in a project. */
+/** Scenarios: sequences joined by transitions. Names are unique in a project. */
 export const scenarios = pgTable(
   'scenarios',
   {

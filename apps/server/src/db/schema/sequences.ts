@@ -4,7 +4,7 @@ import { projects } from './projects';
 import { timestamps } from './timestamps';
 
 /**
- * Sequences (project-areas §3): a flow's nodes and transitions are kept whole with it, as the builder
+ * Sequences: a flow's nodes and transitions are kept whole with it, as the builder
  * saves them in one go; the slots and intents they name are checked against the project on every save
  * and again at sync (a deleted one is a sync error).
  */

@@ -3,7 +3,7 @@ import { pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { projects } from './projects';
 import { timestamps } from './timestamps';
 
-/** Slots: a name and the terms that fill it (project-areas §3). Names are unique in a project. */
+/** Slots: a name and the terms that fill it. Names are unique in a project. */
 export const slots = pgTable(
   'slots',
   {

@@ -5,7 +5,7 @@ import { projects } from './projects';
 import { moment, timestamps } from './timestamps';
 import { users } from './users';
 
-/** Where content comes from: a rich-text document or a pipeline configuration (project-areas §3). */
+/** Where content comes from: a rich-text document or a pipeline configuration. */
 export const sources = pgTable(
   'sources',
   {
