@@ -1,18 +1,8 @@
 import { useParams } from 'react-router';
 import { channelList, type ChannelSummary } from '@console/contracts';
-import {
-  DataTable,
-  DeleteMenuItem,
-  modifiedColumn,
-  nameColumn,
-  statusColumn,
-  useListQuery,
-  useRowDeletion,
-  type DataTableColumn,
-} from '@/components/data-table';
-import { PageTitle } from '@/components/page-title';
+import { modifiedColumn, nameColumn, statusColumn, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { projectPaths } from '@/config/paths';
-import { useProjectAccess } from '@/features/project/use-project-access';
+import { ProjectRecordListPage } from '@/features/project-record/components/project-record-list-page';
 import { useDeleteChannel } from '../api/delete-channel';
 import { useChannels } from '../api/get-channels';
 import { channelTypeLabels } from '../channel-types';
@@ -36,27 +26,22 @@ function channelColumns(projectId: string): DataTableColumn<ChannelSummary>[] {
   ];
 }
 
-/** /project/{id}/channel (project-areas §2): Name, Modified, Type, Status with filters; Create Channel; row Delete. */
+/** /project/{id}/channel: Name, Modified, Type, Status with filters; Create Channel; row Delete. */
 export function ChannelListPage() {
   const { projectId = '' } = useParams();
-  const { permissions } = useProjectAccess(projectId);
   const list = useListQuery(channelList);
-  const query = useChannels(projectId, list.apiQuery);
-  const deletion = useRowDeletion<ChannelSummary>(useDeleteChannel(projectId));
-
   return (
-    <>
-      <PageTitle title="Channels">{permissions.canCreateSubProject && <CreateChannelButton projectId={projectId} />}</PageTitle>
-      <DataTable
-        label="Channels"
-        columns={channelColumns(projectId)}
-        list={list}
-        query={query}
-        rowKey={(channel) => channel.id}
-        rowName={(channel) => channel.display_name}
-        rowMenu={permissions.canDeleteSubProject ? (channel) => <DeleteMenuItem onClick={() => deletion.ask(channel)} /> : undefined}
-      />
-      <DeleteChannelModal name={deletion.row?.display_name ?? null} onClose={deletion.cancel} onConfirm={deletion.confirm} />
-    </>
+    <ProjectRecordListPage<ChannelSummary>
+      projectId={projectId}
+      title="Channels"
+      create={<CreateChannelButton projectId={projectId} />}
+      columns={channelColumns(projectId)}
+      list={list}
+      query={useChannels(projectId, list.apiQuery)}
+      rowKey={(channel) => channel.id}
+      rowName={(channel) => channel.display_name}
+      remove={useDeleteChannel(projectId)}
+      confirmation={{ modal: DeleteChannelModal }}
+    />
   );
 }

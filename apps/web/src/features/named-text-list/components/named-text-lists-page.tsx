@@ -1,16 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { ConfirmDelete } from '@/components/confirm-delete';
-import {
-  DataTable,
-  DeleteMenuItem,
-  modifiedColumn,
-  useListQuery,
-  useRowDeletion,
-  type DataTableColumn,
-} from '@/components/data-table';
-import { PageTitle } from '@/components/page-title';
-import { useProjectAccess } from '@/features/project/use-project-access';
+import { modifiedColumn, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { ProjectRecordListPage } from '@/features/project-record/components/project-record-list-page';
 import type { NamedTextListKind, NamedTextListRecord } from '../named-text-list-kind';
 import { CreateNamedTextListButton } from './create-named-text-list-button';
 
@@ -42,31 +33,20 @@ export function NamedTextListsPage<Name extends string, Texts extends string, Re
   kind: NamedTextListKind<Name, Texts, Rec>;
 }) {
   const { projectId = '' } = useParams();
-  const { permissions } = useProjectAccess(projectId);
   const list = useListQuery(kind.api.contracts.list);
-  const query = kind.api.useList(projectId, list.apiQuery);
-  const deletion = useRowDeletion<Rec>(kind.api.useDelete(projectId));
   const { labels, fields } = kind;
-
   return (
-    <>
-      <PageTitle title={labels.many}>{permissions.canCreateSubProject && <CreateNamedTextListButton kind={kind} projectId={projectId} />}</PageTitle>
-      <DataTable
-        label={labels.many}
-        columns={namedTextListColumns(kind, projectId)}
-        list={list}
-        query={query}
-        rowKey={(record) => record.id}
-        rowName={(record) => record[fields.name]}
-        rowMenu={permissions.canDeleteSubProject ? (record) => <DeleteMenuItem onClick={() => deletion.ask(record)} /> : undefined}
-      />
-      <ConfirmDelete
-        opened={deletion.row !== null}
-        onClose={deletion.cancel}
-        title={`Delete ${labels.one}`}
-        message={deletion.row ? `Delete the ${labels.one.toLowerCase()} ${deletion.row[fields.name]}?` : undefined}
-        onConfirm={deletion.confirm}
-      />
-    </>
+    <ProjectRecordListPage<Rec>
+      projectId={projectId}
+      title={labels.many}
+      create={<CreateNamedTextListButton kind={kind} projectId={projectId} />}
+      columns={namedTextListColumns(kind, projectId)}
+      list={list}
+      query={kind.api.useList(projectId, list.apiQuery)}
+      rowKey={(record) => record.id}
+      rowName={(record) => record[fields.name]}
+      remove={kind.api.useDelete(projectId)}
+      confirmation={{ noun: labels.one }}
+    />
   );
 }

@@ -1,12 +1,10 @@
 import { Anchor } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import type { Scenario } from '@console/contracts';
-import { ConfirmDelete } from '@/components/confirm-delete';
-import { DataTable, DeleteMenuItem, useListQuery, useRowDeletion, type DataTableColumn } from '@/components/data-table';
-import { PageTitle } from '@/components/page-title';
+import { useListQuery, type DataTableColumn } from '@/components/data-table';
 import { StatusBadge } from '@/components/status-badge';
 import { projectPaths } from '@/config/paths';
-import { useProjectAccess } from '@/features/project/use-project-access';
+import { ProjectRecordListPage } from '@/features/project-record/components/project-record-list-page';
 import { formatDateTime } from '@/lib/format';
 import { scenarioApi } from '../api/scenario-api';
 import { scenarioStatusLabels } from '../scenario-labels';
@@ -41,34 +39,19 @@ function scenarioColumns(projectId: string): DataTableColumn<Scenario>[] {
 /** project/{id}/scenario: the project's scenarios (Name, Status, Modified) with filters, Create Scenario, row Delete. */
 export function ScenarioListPage() {
   const { projectId = '' } = useParams();
-  const { permissions } = useProjectAccess(projectId);
   const list = useListQuery(scenarioApi.contracts.list);
-  const query = scenarioApi.useList(projectId, list.apiQuery);
-  const deletion = useRowDeletion<{ id: string; name: string }>(scenarioApi.useDelete(projectId));
-
   return (
-    <>
-      <PageTitle title="Scenarios">{permissions.canCreateSubProject && <CreateScenarioButton projectId={projectId} />}</PageTitle>
-      <DataTable
-        label="Scenarios"
-        columns={scenarioColumns(projectId)}
-        list={list}
-        query={query}
-        rowKey={({ scenario }) => scenario.id}
-        rowName={({ scenario }) => scenario.display_name}
-        rowMenu={
-          permissions.canDeleteSubProject
-            ? ({ scenario }) => <DeleteMenuItem onClick={() => deletion.ask({ id: scenario.id, name: scenario.display_name })} />
-            : undefined
-        }
-      />
-      <ConfirmDelete
-        opened={deletion.row !== null}
-        onClose={deletion.cancel}
-        title="Delete Scenario"
-        message={deletion.row ? `Delete the scenario ${deletion.row.name}?` : undefined}
-        onConfirm={deletion.confirm}
-      />
-    </>
+    <ProjectRecordListPage<Scenario>
+      projectId={projectId}
+      title="Scenarios"
+      create={<CreateScenarioButton projectId={projectId} />}
+      columns={scenarioColumns(projectId)}
+      list={list}
+      query={scenarioApi.useList(projectId, list.apiQuery)}
+      rowKey={({ scenario }) => scenario.id}
+      rowName={({ scenario }) => scenario.display_name}
+      remove={scenarioApi.useDelete(projectId)}
+      confirmation={{ noun: 'Scenario' }}
+    />
   );
 }

@@ -1,18 +1,9 @@
 import { Badge } from '@mantine/core';
 import { useParams } from 'react-router';
 import { sourceList, type SourceSummary } from '@console/contracts';
-import {
-  DataTable,
-  DeleteMenuItem,
-  modifiedColumn,
-  nameColumn,
-  useListQuery,
-  useRowDeletion,
-  type DataTableColumn,
-} from '@/components/data-table';
-import { PageTitle } from '@/components/page-title';
+import { modifiedColumn, nameColumn, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { projectPaths } from '@/config/paths';
-import { useProjectAccess } from '@/features/project/use-project-access';
+import { ProjectRecordListPage } from '@/features/project-record/components/project-record-list-page';
 import { useDeleteSource } from '../api/delete-source';
 import { useSources } from '../api/get-sources';
 import { sourceTypeLabels } from '../source-types';
@@ -38,28 +29,22 @@ function sourceColumns(projectId: string): DataTableColumn<SourceSummary>[] {
   ];
 }
 
-/** /project/{id}/source (project-areas §2): Name, Modified, Type with filters; Create Source; row Delete. */
+/** /project/{id}/source: Name, Modified, Type with filters; Create Source; row Delete. */
 export function SourceListPage() {
   const { projectId = '' } = useParams();
-  const { permissions } = useProjectAccess(projectId);
   const list = useListQuery(sourceList);
-  const query = useSources(projectId, list.apiQuery);
-  const remove = useDeleteSource(projectId);
-  const deletion = useRowDeletion<SourceSummary>(remove);
-
   return (
-    <>
-      <PageTitle title="Sources">{permissions.canCreateSubProject && <CreateSourceButton projectId={projectId} />}</PageTitle>
-      <DataTable
-        label="Sources"
-        columns={sourceColumns(projectId)}
-        list={list}
-        query={query}
-        rowKey={(source) => source.id}
-        rowName={(source) => source.display_name}
-        rowMenu={permissions.canDeleteSubProject ? (source) => <DeleteMenuItem onClick={() => deletion.ask(source)} /> : undefined}
-      />
-      <DeleteSourceModal name={deletion.row?.display_name ?? null} onClose={deletion.cancel} onConfirm={deletion.confirm} />
-    </>
+    <ProjectRecordListPage<SourceSummary>
+      projectId={projectId}
+      title="Sources"
+      create={<CreateSourceButton projectId={projectId} />}
+      columns={sourceColumns(projectId)}
+      list={list}
+      query={useSources(projectId, list.apiQuery)}
+      rowKey={(source) => source.id}
+      rowName={(source) => source.display_name}
+      remove={useDeleteSource(projectId)}
+      confirmation={{ modal: DeleteSourceModal }}
+    />
   );
 }
