@@ -73,16 +73,17 @@ function classifyText(index: EngineIndex, text: string, read?: string[], meaning
   if (index.zeroShot) {
     const parts = { semantic: new Float64Array(items), lexical: new Float64Array(items) };
     const scores = closenessScores(index.semantic!, index.lexical, { vector: meaning ?? null, stems }, parts, new Float64Array(index.labels.length));
+    const closestItem = bestOf(parts.semantic) ?? -1;
     // No utterances to learn from: an intent is chosen when it is surely meant and closer in meaning than any item.
     const closestIntent = intentSemantic?.length ? topPositions(intentSemantic, 1)[0]! : -1;
-    if (closestIntent >= 0 && intentSemantic![closestIntent]! >= SEMANTIC_SURE && intentSemantic![closestIntent]! > (bestOf(parts.semantic) ?? -1)) {
+    if (closestIntent >= 0 && intentSemantic![closestIntent]! >= SEMANTIC_SURE && intentSemantic![closestIntent]! > closestItem) {
       scores[intents!.firstLabel + closestIntent] = intentSemantic![closestIntent]!;
     }
     let best = index.labels.length ? topPositions(scores, 1)[0]! : -1;
     // No classifier learns the out-of-scope examples here: one closer in meaning than every item refuses the question.
     const rejecting = index.outOfScopeMeaning;
     const rejected = rejecting && meaning ? bestOf(semanticScores(rejecting.semantic, meaning, new Float64Array(rejecting.semantic.owner.length))) : null;
-    if (rejected !== null && rejected > (bestOf(parts.semantic) ?? -1)) {
+    if (rejected !== null && rejected > closestItem) {
       best = rejecting!.label;
       scores[best] = rejected;
     }
@@ -177,12 +178,7 @@ export function questionTexts(index: EngineIndex, state: ConversationState | nul
   const previous = previousAnswered(state);
   const read = rephrased.words ?? words(rephrased.text);
   const cue = previous ? followUpCue(read, contentStemsOf(read)) : null;
-  return previous && cue ? [rephrased.text, withPrevious(rephrased.text, previous, jargonReader(index))] : [rephrased.text];
-}
-
-/** The question with the project's jargon applied, as answering reads it. */
-function jargonReader(index: EngineIndex): (utterance: string) => string {
-  return (utterance) => applyJargon(index.jargon, utterance).text;
+  return previous && cue ? [rephrased.text, withPrevious(rephrased.text, leanedOn(previous, index.jargon))] : [rephrased.text];
 }
 
 function remember(state: ConversationState | null, turn: ConversationState['turns'][number], flow: FlowState | null): ConversationState {
@@ -221,12 +217,13 @@ export function answer(
   const cue = previous ? (index.understanding === 'semantic' ? followUpCue(rephrased.words ?? words(text), classification.stems) : classification.stems.length <= FOLLOW_UP_MAX_WORDS ? { kind: 'short' as const } : null) : null;
   const understoodAlone = understood(index, classification);
   if (previous && cue && (index.understanding === 'semantic' || !understoodAlone)) {
-    const combined = withPrevious(text, previous, jargonReader(index));
+    const leaning = leanedOn(previous, index.jargon);
+    const combined = withPrevious(text, leaning);
     const withContext = jointly(classification, classifyText(index, combined, undefined, meaningOf(combined)));
     const clearer =
       !understoodAlone || cue.kind !== 'short' || withContext.confidence >= classification.confidence + CLEARER_BY;
     if (understood(index, withContext) && clearer) {
-      context = { previous: leanedOn(previous, jargonReader(index)), reason: contextReason(cue, understoodAlone, classification.confidence, withContext.confidence) };
+      context = { previous: leaning, reason: contextReason(cue, understoodAlone, classification.confidence, withContext.confidence) };
       text = combined;
       thread = threadOf(previous);
       classification = withContext;

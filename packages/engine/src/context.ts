@@ -1,3 +1,4 @@
+import { applyJargon, type JargonRule } from './rephrase';
 import type { ConversationState, Turn } from './types';
 
 /**
@@ -38,16 +39,16 @@ export function followUpCue(words: readonly string[], stems: readonly string[]):
 
 /**
  * What a follow-up of `previous` leans on: its reading, or, when it was itself read with the context,
- * its own words (jargon applied, as `read` does) and the topic it leaned on. At most two questions,
- * however long the run of follow-ups.
+ * its own words (the project's jargon applied, as answering reads them) and the topic it leaned on.
+ * At most two questions, however long the run of follow-ups.
  */
-export function leanedOn(previous: Turn, read: (utterance: string) => string): string {
-  return previous.thread === null ? previous.rephrased : `${read(previous.utterance)} ${previous.thread}`;
+export function leanedOn(previous: Turn, jargon: readonly JargonRule[]): string {
+  return previous.thread === null ? previous.rephrased : `${applyJargon(jargon, previous.utterance).text} ${previous.thread}`;
 }
 
-/** The question read with the previous one: the question first, so its own words lead. */
-export function withPrevious(question: string, previous: Turn, read: (utterance: string) => string): string {
-  return `${question} ${leanedOn(previous, read)}`;
+/** The question read with what the previous turn leaves to lean on (`leanedOn`): the question first, so its own words lead. */
+export function withPrevious(question: string, leaning: string): string {
+  return `${question} ${leaning}`;
 }
 
 /** The topic a turn read with the context of `previous` keeps for its own follow-ups (Turn.thread). */

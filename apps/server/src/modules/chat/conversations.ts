@@ -24,8 +24,9 @@ export interface Conversation {
 
 /**
  * Where a conversation's engine state lives between queries: in memory (LRU by conv_id), and in its
- * stored response events (each keeps the question as the engine read it, and the flow it left), which are read on a miss
- * so any process can continue any conversation. A remembered state is used only while the count of
+ * stored response events (each keeps the question as the engine read it, the topic a follow-up
+ * leaned on and the flow it left), which are read on a miss so any process can continue any
+ * conversation. A remembered state is used only while the count of
  * questions in the conversation's row (one primary-key read) is the one it was made with, so a
  * conversation that went on in another process goes on from what is stored there. A conv_id this
  * project has not answered (unknown, or another project's) starts a new conversation with a new id:
