@@ -7,7 +7,6 @@ import { jsonText, parseJsonText } from '@/lib/json-text';
  * the text and writes it back with only `understanding` changed.
  */
 
-
 function configOf(text: string): Record<string, unknown> | null {
   const value = parseJsonText(text);
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
