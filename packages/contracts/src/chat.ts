@@ -5,6 +5,7 @@ import { messages } from './messages';
 import type { KbDocument, QuickReply } from './rich-text';
 import type { CombinationMode } from './scenario';
 import type { SequenceNode, SequenceTransition } from './sequence';
+import type { SlotType } from './slot';
 
 /**
  * The assistant's public chat API (`POST /api/v1/chat/{deploymentKey}/query`), the console's
@@ -19,7 +20,11 @@ export const CHAT_MAX_QUERIES_PER_MINUTE = 120;
 
 export const eventDataTypes = ['request', 'response', 'error'] as const;
 export type EventDataType = (typeof eventDataTypes)[number];
-export const responseTypes = ['oos', 'content', 'scenario'] as const;
+/**
+ * What an answer was: out of scope, a content item, a flow's step, or the visitor's request for a
+ * person (answered with the project's handoff message, counted so a team sees how often).
+ */
+export const responseTypes = ['oos', 'content', 'scenario', 'handoff'] as const;
 export type ResponseType = (typeof responseTypes)[number];
 export const inputMethods = ['voice', 'text', 'unknown'] as const;
 export type InputMethod = (typeof inputMethods)[number];
@@ -87,14 +92,23 @@ export interface SnapshotIntent {
   intent: string;
   utterances: string[];
 }
+/** A slot as it runs; snapshots synced before typed slots hold only id, name and terms (a terms slot). */
 export interface SnapshotSlot {
   id: string;
   name: string;
   terms: string[];
+  type?: SlotType;
+  pattern?: string;
+  locale?: string;
+  prompt?: string;
+  reprompt?: string;
+  max_attempts?: number;
 }
 export interface SnapshotSettings {
   response_word_cutoff: number;
   out_of_scope_response: string;
+  /** What a request for a person is answered with (empty or absent: DEFAULT_HANDOFF_MESSAGE). */
+  handoff_message?: string;
   pipeline_config: Record<string, unknown>;
 }
 /** A sequence as it runs: its nodes (with the slot and intent ids they name) and transitions. */

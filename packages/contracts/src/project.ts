@@ -66,10 +66,19 @@ export const OUT_OF_SCOPE_RESPONSE_MAX = 2048;
 export const DEFAULT_OUT_OF_SCOPE_RESPONSE =
   "I'm sorry, I don't have an answer to that. Could you ask in another way?";
 
+/**
+ * What a visitor who asks for a person ('I want to speak to a human') is told, unless the project
+ * says otherwise: a team writes where a person can be reached (an e-mail address, a link).
+ */
+export const HANDOFF_MESSAGE_MAX = 2048;
+export const DEFAULT_HANDOFF_MESSAGE =
+  "I can't put you through to a person from this chat yet. Please contact our team directly, and they will get back to you.";
+
 /** A project with its settings and jargon: GET /project/{id}. */
 export const projectSchema = projectSummarySchema.extend({
   response_word_cutoff: z.number().int(),
   out_of_scope_response: z.string(),
+  handoff_message: z.string(),
   pipeline_config: z.record(z.string(), z.unknown()),
   jargon: jargonAnswerSchema,
 });
@@ -87,6 +96,7 @@ export const projectSettingsFields = {
   description: text('Description', 0, 255),
   response_word_cutoff: wordCutoff,
   out_of_scope_response: text('Out of Scope Response', 0, OUT_OF_SCOPE_RESPONSE_MAX),
+  handoff_message: text('Handoff Message', 0, HANDOFF_MESSAGE_MAX),
   pipeline_config: jsonObject('Pipeline Config'),
 };
 export const projectSettingsBody = strictObject(projectSettingsFields);

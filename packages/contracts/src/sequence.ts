@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { jsonObject, referenceId, sameEntryKey, strictObject, trimmedText, uuidText } from './fields';
 import { defineList } from './list';
 import { messages } from './messages';
+import { SLOT_MAX_ATTEMPTS, SLOT_PROMPT_MAX, slotMessages } from './slot';
 
 /**
  * Sequences (project-areas §3, §5, §9): a node-based flow. Each node has a name and at most four
@@ -55,10 +56,23 @@ export const sequenceMessages = {
 /** A node's place on the builder's canvas. */
 export const canvasPosition = z.object({ x: z.number().finite().min(-1e6).max(1e6), y: z.number().finite().min(-1e6).max(1e6) });
 
-/** The slot a node asks for and the question the assistant asks for it (empty: 'What is the {slot}?'). */
+/**
+ * The slot a node asks for, the question the assistant asks for it (empty: the slot's own prompt,
+ * else 'What is the {slot}?'), the question asked again after an answer that did not fill it
+ * (empty: the slot's re-prompt) and how many times it is asked before the flow gives up (null: the
+ * slot's): the same slot (a date) is asked differently in different flows.
+ */
 export const collectedSlotSchema = strictObject({
   slot_id: referenceId('Slot'),
-  prompt: trimmedText('Prompt', 0, 255).default(''),
+  prompt: trimmedText('Prompt', 0, SLOT_PROMPT_MAX).default(''),
+  reprompt: trimmedText('Re-prompt', 0, SLOT_PROMPT_MAX).default(''),
+  max_attempts: z
+    .number({ error: slotMessages.maxAttempts })
+    .int({ error: slotMessages.maxAttempts })
+    .min(1, { error: slotMessages.maxAttempts })
+    .max(SLOT_MAX_ATTEMPTS, { error: slotMessages.maxAttempts })
+    .nullable()
+    .default(null),
 });
 
 /** A business-logic URL: present and http(s), with the spec's one message for every way it is wrong. */
@@ -252,6 +266,25 @@ export function sequenceReferences(nodes: readonly SequenceNode[]): { slots: Set
 export function defaultSlotPrompt(slotName: string): string {
   return `What is the ${slotName}?`;
 }
+
+/** The question asked again after an answer that did not fill a slot, when neither node nor slot gives one. */
+export function defaultSlotReprompt(slotName: string): string {
+  return `Sorry, I did not understand that. What is the ${slotName}?`;
+}
+
+/** What the assistant says when a slot was asked as many times as allowed and still not filled: the flow ends. */
+export function flowGaveUp(slotName: string): string {
+  return `Sorry, I could not understand the ${slotName}, so I have stopped here. You can ask me anything else, or start again.`;
+}
+
+/** What the assistant says when the visitor ends a flow ('cancel', 'stop', 'never mind'). */
+export const FLOW_CANCELLED = 'All right, I have stopped. You can ask me anything else.';
+
+/**
+ * Words that end a flow when they are all the visitor says (case, punctuation and 'please',
+ * 'ok', 'thanks' aside): a visitor must always be able to get out of a flow.
+ */
+export const FLOW_CANCEL_PHRASES = ['cancel', 'stop', 'never mind', 'nevermind', 'forget it', 'forget about it', 'quit', 'exit', 'abort', 'cancel that', 'stop that', 'stop it', 'i changed my mind'] as const;
 
 /** What the assistant says when a flow ends on a node with no endpoint: the values it collected. */
 export function flowConfirmation(values: readonly { name: string; value: string }[]): string {

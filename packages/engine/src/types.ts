@@ -41,7 +41,8 @@ export interface FlowState {
   node_id: string;
   scenario_id: string | null;
   slots: Record<string, string>;
-  awaiting: { kind: 'slot'; slot_id: string } | { kind: 'follow_up' };
+  /** `attempts`: answers read so far that did not fill the slot (absent in states stored before re-prompts: 0). */
+  awaiting: { kind: 'slot'; slot_id: string; attempts?: number } | { kind: 'follow_up' };
 }
 
 /** The conversation so far, newest turn last (a few turns at most), and the flow it is in. */
@@ -56,6 +57,8 @@ export interface AnswerInput {
   vectors?: ReadonlyMap<string, Float32Array>;
   /** The conversation's id, sent to a flow's business-logic endpoint. */
   convId?: string;
+  /** When the question is answered (ISO 8601): what a date slot reads 'tomorrow' against. Absent: the time of the call. */
+  now?: string;
 }
 
 /**

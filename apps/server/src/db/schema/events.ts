@@ -74,6 +74,7 @@ export const conversations = pgTable(
     oosCount: integer().notNull().default(0),
     contentCount: integer().notNull().default(0),
     scenarioCount: integer().notNull().default(0),
+    handoffCount: integer().notNull().default(0),
   },
   (table) => [index('conversations_project_time_idx').on(table.projectId, table.issuedAt, table.convId)],
 );
@@ -125,6 +126,7 @@ export const conversationCounts = pgTable(
     withOos: integer().notNull(),
     withContent: integer().notNull(),
     withScenario: integer().notNull(),
+    withHandoff: integer().notNull().default(0),
   },
   (table) => [unique('conversation_counts_key').on(table.projectId, table.hour, table.deploymentId).nullsNotDistinct()],
 );
@@ -148,3 +150,14 @@ export const visitors = pgTable(
 );
 
 export type ConversationRow = typeof conversations.$inferSelect;
+
+/**
+ * The turn of a conversation being answered now, by whichever server process: one turn at a time
+ * per conversation (a flow's business-logic call must not be made twice by two questions sent at
+ * once). A lease: a process that stopped mid-turn leaves a row that expires.
+ */
+export const conversationTurnLocks = pgTable('conversation_turn_locks', {
+  convId: uuid().primaryKey(),
+  holder: uuid().notNull(),
+  expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+});

@@ -1,6 +1,7 @@
 import { isNotNull, isNull } from 'drizzle-orm';
 import { integer, index, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import {
+  DEFAULT_HANDOFF_MESSAGE,
   DEFAULT_OUT_OF_SCOPE_RESPONSE,
   DEFAULT_RESPONSE_WORD_CUTOFF,
   EMPTY_JARGON,
@@ -22,6 +23,7 @@ export const projects = pgTable(
     description: text().notNull().default(''),
     responseWordCutoff: integer().notNull().default(DEFAULT_RESPONSE_WORD_CUTOFF),
     outOfScopeResponse: text().notNull().default(DEFAULT_OUT_OF_SCOPE_RESPONSE),
+    handoffMessage: text().notNull().default(DEFAULT_HANDOFF_MESSAGE),
     // Settings of the answer pipeline (model endpoint, thresholds), read by the assistant.
     pipelineConfig: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     jargon: jsonb().$type<Jargon>().notNull().default(EMPTY_JARGON),
