@@ -64,7 +64,9 @@ describe('POST /project/{id}/sync', () => {
     expect(data.settings).toEqual({ response_word_cutoff: 50, out_of_scope_response: 'Ask me about our shop.', pipeline_config: { oos_threshold: 0.5 } });
     expect(data.jargon).toEqual({ mappings: [{ keyword: 'refund', terms: ['money back'] }] });
     expect(data.intents).toEqual([]);
-    expect(data.slots).toEqual([{ id: slot!.id, name: 'colour', terms: ['red', 'blue'] }]);
+    expect(data.slots).toEqual([
+      { id: slot!.id, name: 'colour', type: 'terms', terms: ['red', 'blue'], pattern: '', locale: 'en-US', prompt: '', reprompt: '', max_attempts: 2 },
+    ]);
     // Active content only, its response as KB nodes, with its utterances and actions.
     expect(data.contents.map((item) => item.subject)).toEqual(['Returns', 'Shipping']);
     expect(data.contents.some((item) => item.id === hidden!.id)).toBe(false);
@@ -101,7 +103,7 @@ describe('POST /project/{id}/sync', () => {
       position: { x: 0, y: 0 },
       attributes: [
         { type: 'entry_intents' as const, intents: [book!.id] },
-        { type: 'collect_slots' as const, slots: [{ slot_id: bike!.id, prompt: 'Which bike?' }] },
+        { type: 'collect_slots' as const, slots: [{ slot_id: bike!.id, prompt: 'Which bike?', reprompt: '', max_attempts: null }] },
       ],
     };
     const [flow] = await db.insert(sequences).values({ projectId: project.id, name: 'Repairs', nodes: [node], transitions: [] }).returning();

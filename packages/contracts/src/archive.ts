@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { channelStatuses, channelTypes, webChannelConfigSchema } from './channel';
-import { duplicateEntries, jsonObject, oneOf, sameEntryKey, text, trimmedText, uuidPattern } from './fields';
+import { duplicateEntries, jsonObject, oneOf, sameEntryKey, strictObject, text, trimmedText, uuidPattern } from './fields';
 import { intentBody } from './intent';
 import { jargonSchema } from './jargon';
 import { projectSettingsFields } from './project';
@@ -8,7 +8,7 @@ import { kbDocumentSchema, responsePmSchema } from './rich-text';
 import { sourceConfigSchema, sourceTypes } from './source';
 import { checkScenarioGraph, scenarioFields } from './scenario';
 import { checkSequenceFlow, collectedSlotSchema, sequenceAttributeSchemaOf, sequenceFlowFieldsOf, sequenceNodeSchemaOf } from './sequence';
-import { slotBody } from './slot';
+import { checkSlot, slotFields } from './slot';
 import { checkActionConfig, contentActionFields, contentStatuses, contentUtteranceBody } from './content';
 
 /**
@@ -98,6 +98,12 @@ const archiveContentSchema = z.object({
   ...stamps,
 });
 
+/**
+ * A slot as archived: the API's fields and rules with its timestamps (files written before typed
+ * slots hold only name and terms, and read as terms slots with the defaults).
+ */
+const archiveSlotSchema = strictObject({ ...slotFields, ...stamps }).superRefine(checkSlot);
+
 /** A sequence node as archived: the same rules as the API's, its slots and intents named by name. */
 const archiveSequenceNodeSchema = sequenceNodeSchemaOf(
   sequenceAttributeSchemaOf({
@@ -156,7 +162,7 @@ export const projectArchiveSchema = z
     sources: z.array(archiveSourceSchema),
     contents: z.array(archiveContentSchema),
     intents: z.array(intentBody.extend(stamps)),
-    slots: z.array(slotBody.extend(stamps)),
+    slots: z.array(archiveSlotSchema),
     // Files written before channels were archived have none.
     channels: z.array(archiveChannelSchema).default([]),
     // Nor sequences and scenarios, before those were.

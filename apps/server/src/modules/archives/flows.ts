@@ -16,9 +16,9 @@ export function archivedNodes(nodes: readonly SequenceNode[], slotNames: Readonl
     attributes: node.attributes.flatMap((attribute): ArchiveSequenceNode['attributes'] => {
       if (attribute.type === 'business_logic') return [attribute];
       if (attribute.type === 'collect_slots') {
-        const slots = attribute.slots.flatMap(({ slot_id, prompt }) => {
+        const slots = attribute.slots.flatMap(({ slot_id, ...asked }) => {
           const slot = slotNames.get(slot_id);
-          return slot === undefined ? [] : [{ slot, prompt }];
+          return slot === undefined ? [] : [{ slot, ...asked }];
         });
         return slots.length ? [{ type: attribute.type, slots }] : [];
       }
@@ -34,7 +34,7 @@ export function storedNodes(nodes: readonly ArchiveSequenceNode[], slotIdOf: (na
     ...node,
     attributes: node.attributes.map((attribute): SequenceNode['attributes'][number] => {
       if (attribute.type === 'business_logic') return attribute;
-      if (attribute.type === 'collect_slots') return { type: attribute.type, slots: attribute.slots.map(({ slot, prompt }) => ({ slot_id: slotIdOf(slot), prompt })) };
+      if (attribute.type === 'collect_slots') return { type: attribute.type, slots: attribute.slots.map(({ slot, ...asked }) => ({ slot_id: slotIdOf(slot), ...asked })) };
       return { type: attribute.type, intents: [...new Set(attribute.intents.map(intentIdOf))] };
     }),
   }));

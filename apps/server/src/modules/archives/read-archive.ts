@@ -17,6 +17,7 @@ import {
 import { AppError } from '../../platform/errors';
 import { projectIntents } from '../intents/service';
 import { projectSequences } from '../sequences/service';
+import { slotFieldsOf } from '../slots/service';
 import { archivedNodes } from './flows';
 
 /** An archive as it is written to a file: plain JSON values, timestamps as ISO strings. */
@@ -120,7 +121,7 @@ export async function readArchive(tx: Db, projectId: string, exportedAt: Date): 
       ...stampsOf(row),
     })),
     intents: intentRows.map((row) => ({ intent: row.intent, utterances: row.utterances, ...stampsOf(row) })),
-    slots: slotRows.map((row) => ({ name: row.name, terms: row.terms, ...stampsOf(row) })),
+    slots: slotRows.map((row) => ({ ...slotFieldsOf(row), ...stampsOf(row) })),
     channels: channelRows.map((row) => ({
       display_name: row.displayName,
       type: row.type,

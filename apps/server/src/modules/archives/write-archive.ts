@@ -20,6 +20,7 @@ import { AppError } from '../../platform/errors';
 import { newChannelKey } from '../channels/service';
 import { responseWordCount } from '../contents/service';
 import { insertProject } from '../projects/service';
+import { slotValues } from '../slots/service';
 import { storedNodes } from './flows';
 
 /**
@@ -158,7 +159,12 @@ async function writeRecords(db: Db, projectId: string, archive: ProjectArchive):
   await insertAll(
     db,
     slots,
-    archive.slots.map((slot) => ({ id: slotIds.get(sameEntryKey(slot.name))!, projectId, name: slot.name, terms: slot.terms, ...stampsOf(slot) })),
+    archive.slots.map(({ created_at, updated_at, ...slot }) => ({
+      id: slotIds.get(sameEntryKey(slot.name))!,
+      projectId,
+      ...slotValues(slot),
+      ...stampsOf({ created_at, updated_at }),
+    })),
   );
   await insertAll(
     db,

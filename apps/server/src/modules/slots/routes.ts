@@ -7,7 +7,7 @@ import { slotRecords } from './service';
 export function slotRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return projectRecordRoutes(ctx, slotRecords, { record: slotSchema, body: slotBody }, {
     one: 'slot', a: 'a slot', many: 'slots',
-    create: 'Create a slot with its terms; names are unique in the project',
-    update: 'Rename a slot and replace its terms',
+    create: 'Create a slot: its type (terms, text, number, email, phone, date or pattern) with its terms, pattern or locale, and how it is asked; names are unique in the project',
+    update: 'Replace a slot: its name, type, terms, pattern, locale, prompts and attempts',
   });
 }

@@ -13,6 +13,7 @@ import { contentActions, contents, contentUtterances, projects, scenarios, slots
 import { AppError } from '../../platform/errors';
 import { projectIntents } from '../intents/service';
 import { projectSequences } from '../sequences/service';
+import { slotFieldsOf } from '../slots/service';
 
 /**
  * What a sync compiles, read from the project as it is now: its active content (subject, response
@@ -77,7 +78,7 @@ export async function readSnapshot(tx: Db, projectId: string): Promise<Snapshot>
     jargon: project.jargon,
     contents: [...byContent.values()],
     intents: intentRows.filter((row) => used.has(row.id)).map((row) => ({ id: row.id, intent: row.intent, utterances: row.utterances })),
-    slots: slotRows.map((row) => ({ id: row.id, name: row.name, terms: row.terms })),
+    slots: slotRows.map((row) => ({ id: row.id, ...slotFieldsOf(row) })),
     sequences: flows,
     scenarios: scenarioRows.map((row) => ({
       id: row.id,
