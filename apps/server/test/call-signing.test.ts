@@ -1,11 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet, flattenedVerify } from 'jose';
-import { CALL_SIGNATURE_HEADER } from '@console/contracts';
+import { CALL_SIGNATURE_HEADER, callProtectedHeaderSchema, type CallPurpose } from '@console/contracts';
 import { signatureHeaders } from '../src/platform/request-signing';
 import { createTestApp, get, openTestDatabase } from './helper';
 
 let app: FastifyInstance;
+const purpose: CallPurpose = {
+  htu: 'https://bookings.example/book',
+  htm: 'POST',
+  project_id: crypto.randomUUID(),
+  sequence_id: crypto.randomUUID(),
+  node_id: crypto.randomUUID(),
+  idempotency_key: 'a-key',
+};
 
 beforeAll(async () => {
   app = await createTestApp(await openTestDatabase());
@@ -20,7 +28,7 @@ async function verify(keySet: unknown, header: string, body: string) {
 }
 
 describe('signed calls to business-logic endpoints', () => {
-  it('publishes the public key set without sign-in, and a signed body verifies against it with its signing time', async () => {
+  it('publishes the public key set without sign-in, and a signed body verifies against it with its signing time and purpose', async () => {
     const response = await get(app, '/api/v1/call-signing/keys');
     expect(response.statusCode).toBe(200);
     const keySet = response.json();
@@ -29,16 +37,25 @@ describe('signed calls to business-logic endpoints', () => {
     expect(keySet.keys[0].d).toBeUndefined();
 
     const body = JSON.stringify({ slots: { day: 'saturday' } });
-    const headers = await signatureHeaders(app.ctx, body);
+    const headers = await signatureHeaders(app.ctx, body, purpose);
     const verified = await verify(keySet, headers[CALL_SIGNATURE_HEADER]!, body);
-    expect(verified.protectedHeader).toMatchObject({ alg: 'EdDSA', kid: keySet.keys[0].kid });
+    expect(callProtectedHeaderSchema.parse(verified.protectedHeader)).toEqual({ alg: 'EdDSA', kid: keySet.keys[0].kid, iat: expect.any(Number), ...purpose });
     expect(Math.abs(Number(verified.protectedHeader!.iat) - Date.now() / 1000)).toBeLessThan(600);
   });
 
   it('refuses a body changed after signing', async () => {
     const keySet = (await get(app, '/api/v1/call-signing/keys')).json();
-    const headers = await signatureHeaders(app.ctx, '{"slots":{"day":"saturday"}}');
+    const headers = await signatureHeaders(app.ctx, '{"slots":{"day":"saturday"}}', purpose);
     await expect(verify(keySet, headers[CALL_SIGNATURE_HEADER]!, '{"slots":{"day":"sunday"}}')).rejects.toThrow();
+  });
+
+  it('refuses a purpose changed after signing (a call replayed with another target written in)', async () => {
+    const keySet = (await get(app, '/api/v1/call-signing/keys')).json();
+    const body = '{"slots":{"day":"saturday"}}';
+    const [protectedHeader, , signature] = (await signatureHeaders(app.ctx, body, purpose))[CALL_SIGNATURE_HEADER]!.split('.');
+    const header = JSON.parse(Buffer.from(protectedHeader!, 'base64url').toString()) as Record<string, unknown>;
+    const retargeted = Buffer.from(JSON.stringify({ ...header, htu: 'https://other-team.example/book' })).toString('base64url');
+    await expect(verify(keySet, `${retargeted}..${signature}`, body)).rejects.toThrow();
   });
 
   it('signs with the same key in every process given the same secret, and another key with another secret', async () => {
@@ -46,7 +63,7 @@ describe('signed calls to business-logic endpoints', () => {
     const sameSecret = await createTestApp(await openTestDatabase());
     const otherSecret = await createTestApp(await openTestDatabase(), { jwtSecret: 'another-secret-that-is-long-enough-for-hs256' });
     const body = '{"a":1}';
-    await expect(verify(keySet, (await signatureHeaders(sameSecret.ctx, body))[CALL_SIGNATURE_HEADER]!, body)).resolves.toBeTruthy();
-    await expect(verify(keySet, (await signatureHeaders(otherSecret.ctx, body))[CALL_SIGNATURE_HEADER]!, body)).rejects.toThrow();
+    await expect(verify(keySet, (await signatureHeaders(sameSecret.ctx, body, purpose))[CALL_SIGNATURE_HEADER]!, body)).resolves.toBeTruthy();
+    await expect(verify(keySet, (await signatureHeaders(otherSecret.ctx, body, purpose))[CALL_SIGNATURE_HEADER]!, body)).rejects.toThrow();
   });
 });

@@ -4,9 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { and, asc, eq } from 'drizzle-orm';
 import { base64url, flattenedVerify, importJWK, type JWK } from 'jose';
-import { CALL_SIGNATURE_HEADER, errorDetails, kbPlainText, type CallSigningKeySet, type ChatAnswer, type RealtimeAnswer } from '@console/contracts';
+import {
+  CALL_SIGNATURE_HEADER,
+  callProtectedHeaderSchema,
+  errorDetails,
+  IDEMPOTENCY_KEY_HEADER,
+  kbPlainText,
+  type CallProtectedHeader,
+  type CallSigningKeySet,
+  type ChatAnswer,
+  type RealtimeAnswer,
+} from '@console/contracts';
 import type { Database } from '../src/db/client';
-import { events, projects } from '../src/db/schema/index';
+import { conversationTurnLocks, events, projects } from '../src/db/schema/index';
 import { call, createSignedInUser, createTestApp, createWorkspaceTree, expectError, openTestDatabase } from './helper';
 import { allowOrigins, ask, deploy, insertItems, productItems, sync } from './assistant-fixtures';
 
@@ -14,13 +24,15 @@ import { allowOrigins, ask, deploy, insertItems, productItems, sync } from './as
  * A sequence as a visitor lives it through the public chat API: its slots asked for over several
  * turns, the node's business-logic endpoint (a local server here) called once with the signed JSON
  * body, its reply answered as a scenario, a follow-up intent leading on, and a failing or slow endpoint
- * answered 502 with the conversation left where it stood.
+ * answered 502 with the conversation left where it stood; the call signed with what it is for and
+ * keyed for idempotency, and the turns of one conversation answered one at a time.
  */
 
 type Mode = 'answer' | 'fail' | 'hang';
 interface Received {
   path: string;
   signature: string | undefined;
+  idempotencyKey: string | undefined;
   contentType: string | undefined;
   body: string;
 }
@@ -32,7 +44,13 @@ const endpoint = createServer((request: IncomingMessage, response: ServerRespons
   let body = '';
   request.on('data', (chunk: Buffer) => (body += chunk.toString()));
   request.on('end', () => {
-    received.push({ path: request.url!, signature: request.headers[CALL_SIGNATURE_HEADER] as string | undefined, contentType: request.headers['content-type'], body });
+    received.push({
+      path: request.url!,
+      signature: request.headers[CALL_SIGNATURE_HEADER] as string | undefined,
+      idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER] as string | undefined,
+      contentType: request.headers['content-type'],
+      body,
+    });
     if (mode === 'hang') return void hanging.push(response);
     if (mode === 'fail') return void response.writeHead(500).end('{"error":"down"}');
     if (request.url === '/confirm') return void response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end('Confirmed.');
@@ -47,11 +65,12 @@ let app: FastifyInstance;
 let editor: Awaited<ReturnType<typeof createSignedInUser>>;
 let project: { id: string };
 let key: string;
+let base: string;
 let booking: { id: string; name: string };
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}`;
+  base = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}`;
   database = await openTestDatabase();
   app = await createTestApp(database, { outboundAllowPrivate: true });
   editor = await createSignedInUser(app);
@@ -116,6 +135,16 @@ async function converse(server: FastifyInstance, questions: string[], convId?: s
 
 const said = (answer: ChatAnswer) => kbPlainText(answer.response);
 
+/** What a receiver does: verifies the call's signature over the body it received with the published keys, and reads what the call is for. */
+async function verifiedPurpose(sent: Received): Promise<CallProtectedHeader> {
+  const keys = (await call(app, 'GET', '/api/v1/call-signing/keys')).json<CallSigningKeySet>();
+  const [protectedHeader, , signature] = sent.signature!.split('.');
+  const jwk = keys.keys[0]! as JWK;
+  const verified = await flattenedVerify({ protected: protectedHeader!, payload: base64url.encode(sent.body), signature: signature! }, await importJWK(jwk, 'EdDSA'));
+  expect(new TextDecoder().decode(verified.payload)).toBe(sent.body);
+  return callProtectedHeaderSchema.parse(verified.protectedHeader);
+}
+
 async function storedEvents(convId: string, dataType: 'response' | 'error') {
   return app.ctx.db
     .select()
@@ -150,12 +179,19 @@ describe('a sequence through the chat API', () => {
       configuration: { tables: 2 },
     });
 
-    // The receiver verifies the call with the published keys and the body it received.
-    const keys = (await call(app, 'GET', '/api/v1/call-signing/keys')).json<CallSigningKeySet>();
-    const [protectedHeader, , signature] = sent!.signature!.split('.');
-    const jwk = keys.keys[0]! as JWK;
-    const verified = await flattenedVerify({ protected: protectedHeader!, payload: base64url.encode(sent!.body), signature: signature! }, await importJWK(jwk, 'EdDSA'));
-    expect(new TextDecoder().decode(verified.payload)).toBe(sent!.body);
+    // The receiver verifies the call with the published keys and the body it received, and reads what it is for.
+    expect(await verifiedPurpose(sent!)).toEqual({
+      alg: 'EdDSA',
+      kid: expect.any(String),
+      iat: expect.any(Number),
+      htu: `${base}/book`,
+      htm: 'POST',
+      project_id: project.id,
+      sequence_id: booking.id,
+      node_id: (JSON.parse(sent!.body) as { node: { id: string } }).node.id,
+      idempotency_key: sent!.idempotencyKey,
+    });
+    expect(sent!.idempotencyKey).toMatch(/^[\w-]{43}$/);
 
     const [, , bookedEvent] = await storedEvents(opening.conv_id, 'response');
     const classify = (bookedEvent!.data.trace as { stage: string; data: { flow: unknown } }[]).find((step) => step.stage === 'classify')!;
@@ -219,9 +255,92 @@ describe('a sequence through the chat API', () => {
     await second.close();
   });
 
-  it('documents the 502 of a failed business-logic call', async () => {
+  it('keys every call for idempotency: the same key when the visitor retries the step after a 502, another for another step or other values', async () => {
+    /** A conversation whose booking failed on 'monday' (the endpoint down), the endpoint answering again. */
+    const failedOnMonday = async () => {
+      mode = 'answer';
+      const asked = await converse(app, ['book a table in Paris']);
+      mode = 'fail';
+      expectError(await ask(app, key, { utterance: 'monday', conv_id: asked.conv_id }, SHOP), 502, errorDetails.businessLogicFailed);
+      mode = 'answer';
+      return asked;
+    };
+    received.length = 0;
+    const asked = await failedOnMonday();
+    expect(said(await converse(app, ['monday'], asked.conv_id))).toBe('Booked in Paris on monday.');
+    expect(said(await converse(app, ['yes please, go ahead'], asked.conv_id))).toBe('Confirmed.');
+    const [failed, retried, confirmed] = received;
+    expect(received.map((request) => request.path)).toEqual(['/book', '/book', '/confirm']);
+    expect(retried!.idempotencyKey).toBe(failed!.idempotencyKey);
+    expect(confirmed!.idempotencyKey).not.toBe(retried!.idempotencyKey);
+    for (const sent of received) expect((await verifiedPurpose(sent)).idempotency_key).toBe(sent.idempotencyKey);
+    expect((await verifiedPurpose(confirmed!)).htu).toBe(`${base}/confirm`);
+
+    // The retry of a failed step with another value is another call; so is the same booking in another conversation.
+    received.length = 0;
+    const other = await failedOnMonday();
+    expect(said(await converse(app, ['saturday'], other.conv_id))).toBe('Booked in Paris on saturday.');
+    const keys = [failed!, ...received].map((request) => request.idempotencyKey);
+    expect(new Set(keys).size).toBe(3);
+  });
+
+  it('documents the 409 of a busy conversation and the 502 of a failed business-logic call', async () => {
     const paths = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, { post: { responses: Record<string, unknown> } }> }>().paths;
-    expect(paths['/api/v1/chat/{deploymentKey}/query']!.post.responses['502']).toBeDefined();
-    expect(paths['/api/v1/project/{id}/chat/query']!.post.responses['502']).toBeDefined();
+    for (const path of ['/api/v1/chat/{deploymentKey}/query', '/api/v1/project/{id}/chat/query']) {
+      expect(paths[path]!.post.responses['409']).toBeDefined();
+      expect(paths[path]!.post.responses['502']).toBeDefined();
+    }
+  });
+});
+
+describe('one turn at a time per conversation', () => {
+  it('answers ten questions sent at once to a conversation awaiting its business-logic step with exactly one call', async () => {
+    mode = 'answer';
+    const asked = await converse(app, ['book a table in London']);
+    received.length = 0;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => ask(app, key, { utterance: 'on saturday', conv_id: asked.conv_id }, SHOP)));
+    for (const answer of answers) expect([200, 409], answer.body).toContain(answer.statusCode);
+    expect(received.map((request) => request.path)).toEqual(['/book']);
+    // Each answered question was its own turn, read after the one before: no turn number twice.
+    const turns = (await storedEvents(asked.conv_id, 'response')).map((event) => event.data.turn);
+    expect(turns).toEqual(Array.from({ length: turns.length }, (_, i) => i + 1));
+    expect(turns).toHaveLength(1 + answers.filter((answer) => answer.statusCode === 200).length);
+    const leases = await app.ctx.db.select().from(conversationTurnLocks).where(eq(conversationTurnLocks.convId, asked.conv_id));
+    expect(leases).toEqual([]);
+  });
+
+  it('answers the same through the Real-Time Test route', async () => {
+    mode = 'answer';
+    const opening = await call(app, 'POST', `/api/v1/project/${project.id}/chat/query`, editor.token, { utterance: 'book a table in Paris' });
+    const convId = opening.json<RealtimeAnswer>().conv_id;
+    received.length = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => call(app, 'POST', `/api/v1/project/${project.id}/chat/query`, editor.token, { utterance: 'monday', conv_id: convId })),
+    );
+    for (const answer of answers) expect([200, 409], answer.body).toContain(answer.statusCode);
+    expect(received.map((request) => request.path)).toEqual(['/book']);
+  });
+
+  it('refuses a question with 409 while another turn of its conversation is in hand past the wait, and takes over a lease its holder left to expire', { timeout: 30_000 }, async () => {
+    mode = 'answer';
+    const asked = await converse(app, ['book a table in Paris']);
+    received.length = 0;
+    // A turn in hand in some process (its lease live), then one whose process stopped mid-turn (its lease expired).
+    await app.ctx.db.insert(conversationTurnLocks).values({ convId: asked.conv_id, holder: crypto.randomUUID(), expiresAt: new Date(Date.now() + 60_000) });
+    const refused = await ask(app, key, { utterance: 'monday', conv_id: asked.conv_id }, SHOP);
+    expectError(refused, 409, errorDetails.conversationBusy);
+    expect(refused.headers['access-control-allow-origin']).toBe(SHOP);
+    expect(received).toHaveLength(0);
+
+    await app.ctx.db.update(conversationTurnLocks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(conversationTurnLocks.convId, asked.conv_id));
+    expect(said(await converse(app, ['monday'], asked.conv_id))).toBe('Booked in Paris on monday.');
+    expect(received).toHaveLength(1);
+  });
+
+  it('needs no lease for a new conversation, nor for a conv_id this project has not answered', async () => {
+    const unknown = crypto.randomUUID();
+    const answer = await converse(app, ['when are you open'], unknown);
+    expect(answer.conv_id).not.toBe(unknown);
+    expect(await app.ctx.db.select().from(conversationTurnLocks).where(eq(conversationTurnLocks.convId, unknown))).toEqual([]);
   });
 });

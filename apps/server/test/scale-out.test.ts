@@ -1,4 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { errorDetails, type ChatAnswer } from '@console/contracts';
@@ -70,14 +72,16 @@ describe.skipIf(!serverUrl || !redisUrl)('two server processes on one PostgreSQL
       TRUST_PROXY: 'true',
       CHAT_MAX_QUERIES_PER_MINUTE: String(CHAT_LIMIT),
       ANSWERING_THREADS: '0',
+      // The flow's business-logic endpoint below listens on this machine.
+      OUTBOUND_ALLOW_PRIVATE: 'true',
     };
     // Started together on the empty database: both migrate it and create the first super user.
     servers = await Promise.all([startProcess(env, (line) => lines.push(line)), startProcess(env, (line) => lines.push(line))]);
   });
 
   /** A visitor's question from a client address of its own (so the chat limit is not in play), unless one is given. */
-  async function ask(server: RunningServer, body: Record<string, unknown>, address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`) {
-    return fetch(`${server.baseUrl}/api/v1/chat/${deployment.key}/query`, {
+  async function ask(server: RunningServer, body: Record<string, unknown>, address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`, key = deployment.key) {
+    return fetch(`${server.baseUrl}/api/v1/chat/${key}/query`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: SHOP, 'x-forwarded-for': address },
       body: JSON.stringify(body),
@@ -136,6 +140,68 @@ describe.skipIf(!serverUrl || !redisUrl)('two server processes on one PostgreSQL
     );
     await client.end();
     expect(stored.rows.map((row) => row.turn)).toEqual([1, 2, 3]);
+  });
+
+  it("call a flow's business-logic endpoint once for ten questions sent at once to a conversation, half through each", async () => {
+    const calls: string[] = [];
+    const endpoint = createServer((request, response) => {
+      request.resume().on('end', () => {
+        calls.push(request.headers['idempotency-key'] as string);
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{"text":"Booked."}');
+      });
+    });
+    await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+    onCleanup(() => {
+      endpoint.closeAllConnections();
+      return new Promise<void>((resolve) => endpoint.close(() => resolve()));
+    });
+    const url = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/book`;
+
+    const workspaceId = await team.workspace('Bookings');
+    const bookings = await team.importProject(workspaceId, 'Bookings', productIntents, { understanding: 'lexical' });
+    const city = await team.call<{ id: string }>('POST', `/project/${bookings}/slot`, { name: 'city', terms: ['Paris', 'London'] });
+    const day = await team.call<{ id: string }>('POST', `/project/${bookings}/slot`, { name: 'day', terms: ['monday', 'saturday'] });
+    const book = await team.call<{ id: string }>('POST', `/project/${bookings}/intent`, { intent: 'book a table', utterances: ['book a table', 'reserve a table'] });
+    const sequence = await team.call<{ id: string }>('POST', `/project/${bookings}/sequence`, { name: 'Booking' });
+    await team.call('PUT', `/sequence/${sequence.id}`, {
+      nodes: [
+        {
+          id: randomUUID(),
+          name: 'Book',
+          position: { x: 0, y: 0 },
+          attributes: [
+            { type: 'entry_intents', intents: [book.id] },
+            { type: 'collect_slots', slots: [{ slot_id: city.id, prompt: '' }, { slot_id: day.id, prompt: '' }] },
+            { type: 'business_logic', url, configuration: {} },
+          ],
+        },
+      ],
+      transitions: [],
+    });
+    const target = await team.syncForOrigin(bookings, SHOP);
+    await team.deploy(bookings, target.id);
+    const [first, second] = servers as [RunningServer, RunningServer];
+    const opening = await answerOf(await ask(first, { utterance: 'book a table in Paris' }, undefined, target.key));
+    expect(opening.response_type).toBe('scenario');
+
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => ask(i % 2 ? second : first, { utterance: 'monday', conv_id: opening.conv_id }, undefined, target.key)),
+    );
+    for (const answer of answers) expect([200, 409], await answer.clone().text()).toContain(answer.status);
+    expect(calls).toHaveLength(1);
+
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const turns = await client.query<{ turn: number }>(
+      `SELECT (data ->> 'turn')::int AS turn FROM events WHERE conv_id = $1 AND data_type = 'response' ORDER BY issued_at, id`,
+      [opening.conv_id],
+    );
+    const leases = await client.query('SELECT * FROM conversation_turn_locks WHERE conv_id = $1', [opening.conv_id]);
+    await client.end();
+    // Every answered question was a turn of its own, read after the one before, whichever process answered it.
+    expect(turns.rows.map((row) => row.turn)).toEqual(Array.from({ length: turns.rows.length }, (_, i) => i + 1));
+    expect(turns.rows).toHaveLength(1 + answers.filter((answer) => answer.status === 200).length);
+    expect(leases.rows).toEqual([]);
   });
 
   it('refuse a user blocked through the other', async () => {

@@ -46,4 +46,5 @@ export const errorDetails = {
   internal: 'Internal Server Error',
   unavailable: 'The service is unavailable for a moment: try again shortly.',
   businessLogicFailed: 'The service behind this conversation did not answer: try again shortly.',
+  conversationBusy: 'Another question of this conversation is still being answered: send this one again once it is.',
 } as const;

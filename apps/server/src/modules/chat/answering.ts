@@ -21,8 +21,8 @@ export function answeringThreads(database: Database['kind']): number {
 interface AnswerHooks {
   /** Sends a genhybrid request (the guarded outbound fetch); its failures come back as `{ error }`. */
   generate: (request: GenerationRequest) => Promise<{ text: string } | { error: string }>;
-  /** Calls a flow node's business-logic endpoint (signed, through the guarded outbound fetch). */
-  call: (callout: FlowCallout) => Promise<CalloutOutcome>;
+  /** Calls a flow node's business-logic endpoint (signed, through the guarded outbound fetch), the turn's `position`th call (0 first). */
+  call: (callout: FlowCallout, position: number) => Promise<CalloutOutcome>;
   now: () => Date;
 }
 
@@ -107,8 +107,8 @@ async function answerHere(index: EngineIndex, question: Question, hooks: AnswerH
  */
 async function complete(index: EngineIndex, question: Question, result: AnswerResult, hooks: AnswerHooks): Promise<RenderedAnswer> {
   let current = result;
-  while (current.callout) {
-    const completed = completeCallout(index, current, await hooks.call(current.callout));
+  for (let position = 0; current.callout; position++) {
+    const completed = completeCallout(index, current, await hooks.call(current.callout, position));
     if ('failed' in completed) throw new BusinessLogicError(completed.failed);
     current = completed;
   }

@@ -4,6 +4,7 @@ import { REMEMBERED_TURNS, type ConversationState, type FlowState } from '@conso
 import type { Db } from '../../db/client';
 import { conversations, events } from '../../db/schema/index';
 import { LruMap } from '../snapshots/lru';
+import { takeTurnLease } from './turn-lease';
 
 /** Conversations whose engine state one process keeps in memory. */
 const CONVERSATION_CACHE_SIZE = 10_000;
@@ -22,6 +23,14 @@ export interface Conversation {
   storedQuestions: number;
 }
 
+/** A question's turn: the conversation it continues, and `end` to call once its events are stored or it failed. */
+export interface Turn {
+  conversation: Conversation;
+  end: () => Promise<void>;
+}
+
+const noLease = async (): Promise<void> => {};
+
 /**
  * Where a conversation's engine state lives between queries: in memory (LRU by conv_id), and in its
  * stored response events (each keeps the question as the engine read it, the topic a follow-up
@@ -36,6 +45,29 @@ export class ConversationStore {
   private readonly recent = new LruMap<string, Conversation>(CONVERSATION_CACHE_SIZE);
 
   constructor(private readonly db: Db) {}
+
+  /**
+   * The turn of a question: a stored conversation's turns run one at a time across every process
+   * (./turn-lease.ts: a concurrent question waits for the turn in hand, or is refused with 409), and
+   * its state is read once the turn is this question's, so it is the state after the previous turn
+   * however many questions were sent at once: a stale question never advances a flow twice. A new
+   * conversation (no conv_id, or one this project has not answered) needs no lease: nobody else knows
+   * its new id yet.
+   */
+  async beginTurn(projectId: string, convId: string | undefined): Promise<Turn> {
+    if (!convId) return { conversation: await this.resume(projectId, convId), end: noLease };
+    const lease = await takeTurnLease(this.db, convId);
+    let conversation: Conversation;
+    try {
+      conversation = await this.resume(projectId, convId);
+    } catch (error) {
+      await lease.release();
+      throw error;
+    }
+    if (conversation.convId === convId) return { conversation, end: lease.release };
+    await lease.release();
+    return { conversation, end: noLease };
+  }
 
   async resume(projectId: string, convId: string | undefined): Promise<Conversation> {
     const fresh: Conversation = { convId: randomUUID(), projectId, state: null, turn: 0, storedQuestions: 0 };

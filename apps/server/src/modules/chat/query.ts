@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors';
 import { renderedEventRecord, type EventBase, type RenderedEvent } from './event-records';
 import { ProjectRemovedError } from './event-writer';
 import { BusinessLogicError, callBusinessLogic } from './business-logic';
+import type { Conversation } from './conversations';
 import { generate } from './generation';
 import { requestRecord, type Question, type RenderedAnswer } from './rendered-answer';
 
@@ -21,16 +22,26 @@ interface QueryTarget {
 export type ChatQuery = z.output<typeof chatQueryBody>;
 
 /**
- * One question: the conversation's state, the engine in an answering worker (with the genhybrid call
- * when the project has a model endpoint), then its events, a `request` and a `response` (or an
- * `error`) written by the group-commit writer; the answer leaves only once they are stored. It comes
- * back as JSON, rendered by the worker. An error of the engine is a bug: it is recorded as an `error`
- * event and answered as a 500 in the error shape; a flow's business-logic endpoint that fails is
- * answered 502 (recorded the same way), and the conversation stays where it stood before the turn.
+ * One question: its turn of the conversation (one at a time per conversation, a 409 when the turn in
+ * hand takes too long), the conversation's state, the engine in an answering worker (with the
+ * genhybrid call when the project has a model endpoint), then its events, a `request` and a
+ * `response` (or an `error`) written by the group-commit writer; the answer leaves only once they are
+ * stored, and only then is the turn released. It comes back as JSON, rendered by the worker. An
+ * error of the engine is a bug: it is recorded as an `error` event and answered as a 500 in the error
+ * shape; a flow's business-logic endpoint that fails is answered 502 (recorded the same way), and the
+ * conversation stays where it stood before the turn.
  */
 export async function runQuery(ctx: AppContext, target: QueryTarget, query: ChatQuery, receivedAt: Date): Promise<string> {
+  const turn = await ctx.assistant.conversations.beginTurn(target.projectId, query.conv_id);
+  try {
+    return await answerTurn(ctx, target, query, receivedAt, turn.conversation);
+  } finally {
+    await turn.end();
+  }
+}
+
+async function answerTurn(ctx: AppContext, target: QueryTarget, query: ChatQuery, receivedAt: Date, conversation: Conversation): Promise<string> {
   const { assistant } = ctx;
-  const conversation = await assistant.conversations.resume(target.projectId, query.conv_id);
   const event: EventBase = {
     projectId: target.projectId,
     deploymentId: target.deploymentId,
@@ -57,7 +68,7 @@ export async function runQuery(ctx: AppContext, target: QueryTarget, query: Chat
     const index = await assistant.indexes.get(target.snapshotId);
     answered = await assistant.answering.answer(index, question, {
       generate: (request) => generate(ctx, request),
-      call: (callout) => callBusinessLogic(ctx, callout),
+      call: (callout, position) => callBusinessLogic(ctx, { projectId: target.projectId, convId: conversation.convId, turn: question.turn, position }, callout),
       now: ctx.now,
     });
   } catch (error) {

@@ -28,8 +28,11 @@ const channelParams = z.object({ deploymentKey: publicKey('Deployment Key'), cha
 const reportingIdParams = z.object({ id: uuidParam('Id'), reportingId: uuidParam('Reporting Id') });
 
 const publicRefusals = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema } as const;
-/** A flow's business-logic endpoint that failed the question (./business-logic.ts). */
-const flowFailure = { 502: apiErrorSchema } as const;
+/**
+ * Another question of the conversation still being answered after the wait (./turn-lease.ts), and a
+ * flow's business-logic endpoint that failed the question (./business-logic.ts).
+ */
+const turnRefusals = { 409: apiErrorSchema, 502: apiErrorSchema } as const;
 
 /**
  * Sends an answer the answering worker rendered as JSON: a string with a JSON content type leaves
@@ -62,10 +65,10 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       helmet: false,
       schema: {
         tags,
-        summary: "Ask a deployment's assistant (public: the page's Origin must be an allowed origin of the deployment); 502 when a flow's business logic fails",
+        summary: "Ask a deployment's assistant (public: the page's Origin must be an allowed origin of the deployment); 409 while another question of the conversation is still answered after a wait; 502 when a flow's business logic fails",
         params: deploymentKeyParams,
         body: chatQueryBody,
-        response: { 200: chatAnswerSchema, ...publicRefusals, ...flowFailure },
+        response: { 200: chatAnswerSchema, ...publicRefusals, ...turnRefusals },
       },
       handler: async (request, reply) => {
         const receivedAt = ctx.now();
@@ -115,10 +118,10 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags,
         security,
-        summary: "The Real-Time Test: ask the project's newest snapshot, with the engine's trace (its readers); 409 before the first sync; 502 when a flow's business logic fails",
+        summary: "The Real-Time Test: ask the project's newest snapshot, with the engine's trace (its readers); 409 before the first sync, or while another question of the conversation is still answered after a wait; 502 when a flow's business logic fails",
         params: idParams,
         body: chatQueryBody,
-        response: { 200: realtimeAnswerSchema, ...refusals, ...flowFailure },
+        response: { 200: realtimeAnswerSchema, ...refusals, ...turnRefusals },
       },
       handler: async (request, reply) => sendRendered(reply, await realtimeQuery(ctx, requireAuth(request).user, projectAccessOf(request), request.body)),
     });
