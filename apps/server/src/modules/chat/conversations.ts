@@ -69,7 +69,8 @@ export class ConversationStore {
     return { conversation, end: noLease };
   }
 
-  async resume(projectId: string, convId: string | undefined): Promise<Conversation> {
+  /** The state a question continues (callers go through beginTurn, which holds the turn first). */
+  private async resume(projectId: string, convId: string | undefined): Promise<Conversation> {
     const fresh: Conversation = { convId: randomUUID(), projectId, state: null, turn: 0, storedQuestions: 0 };
     if (!convId) return fresh;
     const [stored] = await this.db
