@@ -8,7 +8,7 @@ import { applyJargon } from './rephrase';
 import { contentStemsOf, words } from './text';
 import { topPositions } from './top';
 import { truncate } from './truncate';
-import { calloutBlocks, continueAfterCall, flowTrace, flowTurn, type CalloutOutcome } from './flow';
+import { calloutBlocks, clearlyContent, continueAfterCall, flowTrace, flowTurn, type CalloutOutcome } from './flow';
 import type { AnswerInput, AnswerResult, ConversationState, FlowState, GenerationRequest, Reply } from './types';
 import { cosine, readQuestion } from './vectorizer';
 import { semanticScores, withMeaning } from './semantic';
@@ -238,34 +238,44 @@ export function answer(
   const flow = index.flows
     ? flowTurn(index.flows, state?.flow ?? null, {
         utterance: input.utterance,
+        jargoned: rephrased.applied.length ? rephrased.text : null,
         intent: understoodAs === 'scenario' ? label!.id : null,
-        understood: inScope,
+        // Only what the project clearly answers, read alone, leaves a flow awaiting a slot ('a toaster' is asked again).
+        clearly:
+          context === null &&
+          inScope &&
+          (understoodAs === 'scenario' || clearlyContent(input.utterance, classification.stems.length)),
         convId: input.convId ?? null,
+        now: input.now,
       })
     : null;
+  // A slot answer the flow read (not an intent) is decided by the flow: the ranking's figures are no part of it.
+  const readByFlow = flow?.kind === 'flow' && flow.decidedBy === 'answer';
   // With sequences, an intent no flow goes on with is not a question the project answers.
   const decision = flow?.kind === 'flow' ? 'scenario' : flow && understoodAs === 'scenario' ? 'oos' : understoodAs;
   const semanticOf = (content: number) => (classification.semantic ? round(classification.semantic[content]!) : null);
   const bestSemantic = bestOf(classification.semantic);
   trace.push({
     stage: 'classify',
-    data: {
-      decision,
-      label: label ? { kind: label.kind, id: label.id, subject: label.subject } : null,
-      confidence: round(classification.confidence),
-      threshold: round(index.threshold),
-      familiarity: round(classification.familiarity),
-      familiarity_threshold: index.familiarity,
-      known_words: classification.known,
-      understanding: index.understanding,
-      semantic: bestSemantic === null ? null : round(bestSemantic),
-      refusal: decision === 'oos' ? (understoodAs === 'scenario' ? `'${label!.subject}' starts no sequence here.` : refusalOf(index, classification, label)) : null,
-      top: leading.slice(0, TRACED).map((labelIndex) => {
-        const { kind, id, subject } = index.labels[labelIndex]!;
-        return { kind, id, subject, probability: round(probabilityOf(classification, labelIndex)) };
-      }),
-      flow: flow?.kind === 'flow' ? flowTrace(index.flows!, flow.settled.run) : (flow?.left ?? null),
-    },
+    data: readByFlow
+      ? { decision, decided_by: 'flow', understanding: index.understanding, flow: flowTrace(index.flows!, flow.settled.run) }
+      : {
+          decision,
+          label: label ? { kind: label.kind, id: label.id, subject: label.subject } : null,
+          confidence: round(classification.confidence),
+          threshold: round(index.threshold),
+          familiarity: round(classification.familiarity),
+          familiarity_threshold: index.familiarity,
+          known_words: classification.known,
+          understanding: index.understanding,
+          semantic: bestSemantic === null ? null : round(bestSemantic),
+          refusal: decision === 'oos' ? (understoodAs === 'scenario' ? `'${label!.subject}' starts no sequence here.` : refusalOf(index, classification, label)) : null,
+          top: leading.slice(0, TRACED).map((labelIndex) => {
+            const { kind, id, subject } = index.labels[labelIndex]!;
+            return { kind, id, subject, probability: round(probabilityOf(classification, labelIndex)) };
+          }),
+          flow: flow?.kind === 'flow' ? flowTrace(index.flows!, flow.settled.run) : (flow?.left ?? null),
+        },
   });
 
   // Zero-shot, the ranking is the closeness the classify stage computed; else BM25 alone.
@@ -276,15 +286,17 @@ export function answer(
     : rank(index.lexical, classification.stems, CANDIDATES);
   trace.push({
     stage: 'rank',
-    data: {
-      candidates: lexical.slice(0, TRACED).map(({ document, score }) => ({
-        content_id: index.contents[document]!.id,
-        subject: index.contents[document]!.subject,
-        score: round(score),
-        lexical: round(classification.lexical ? classification.lexical[document]! : score),
-        semantic: semanticOf(document),
-      })),
-    },
+    data: readByFlow
+      ? { skipped: 'flow' }
+      : {
+          candidates: lexical.slice(0, TRACED).map(({ document, score }) => ({
+            content_id: index.contents[document]!.id,
+            subject: index.contents[document]!.subject,
+            score: round(score),
+            lexical: round(classification.lexical ? classification.lexical[document]! : score),
+            semantic: semanticOf(document),
+          })),
+        },
   });
 
   if (decision !== 'content') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kbFromPlainText, kbPlainText, type Snapshot, type SnapshotScenario, type SnapshotSequence } from '@console/contracts';
+import { FLOW_CANCELLED, flowGaveUp, kbFromPlainText, kbPlainText, type Snapshot, type SnapshotScenario, type SnapshotSequence } from '@console/contracts';
 import { seededRandom } from './classifier';
 import { answer, compile, completeCallout, questionTexts, textsToEmbed, type AnswerResult, type ConversationState, type EngineIndex } from './index';
 import { words } from './text';
@@ -35,6 +35,9 @@ const slots: Snapshot['slots'] = [
   { id: 'reference', name: 'reference', terms: ['AB12', 'CD34'] },
 ];
 
+/** A slot a node collects: its prompt ('' the slot's), re-prompt ('' the slot's) and attempts (null the slot's). */
+const collect = (slot_id: string, prompt = '', more: { reprompt?: string; max_attempts?: number | null } = {}) => ({ slot_id, prompt, reprompt: '', max_attempts: null, ...more });
+
 const node = (id: string, attributes: SnapshotSequence['nodes'][number]['attributes']) => ({ id, name: id.toUpperCase(), position: { x: 0, y: 0 }, attributes });
 
 const booking: SnapshotSequence = {
@@ -43,7 +46,7 @@ const booking: SnapshotSequence = {
   nodes: [
     node('collect', [
       { type: 'entry_intents', intents: ['book'] },
-      { type: 'collect_slots', slots: [{ slot_id: 'city', prompt: '' }, { slot_id: 'day', prompt: 'Which day?' }] },
+      { type: 'collect_slots', slots: [collect('city'), collect('day', 'Which day?')] },
       { type: 'business_logic', url: 'https://api.example.test/book', configuration: { tables: 2 } },
     ]),
     node('confirm', [
@@ -57,7 +60,7 @@ const booking: SnapshotSequence = {
 const cancelling: SnapshotSequence = {
   id: 'cancelling',
   name: 'Cancelling',
-  nodes: [node('ask', [{ type: 'entry_intents', intents: ['cancel'] }, { type: 'collect_slots', slots: [{ slot_id: 'reference', prompt: 'Your reference?' }] }])],
+  nodes: [node('ask', [{ type: 'entry_intents', intents: ['cancel'] }, { type: 'collect_slots', slots: [collect('reference', 'Your reference?')] }])],
   transitions: [],
 };
 
@@ -133,7 +136,15 @@ describe('flows', () => {
     expect(result.reply.response_type).toBe('scenario');
     expect(said(result)).toBe('What is the city?');
     expect(result.reply.actions).toEqual(slots[0]!.terms.map((term) => ({ type: 'query', label: term, utterance: term })));
-    expect(flowOf(result)).toMatchObject({ sequence: { name: 'Booking' }, node: { name: 'COLLECT' }, step: 'ask', steps: ['start', 'ask'], slot: 'city' });
+    expect(flowOf(result)).toMatchObject({
+      sequence: { name: 'Booking' },
+      node: { name: 'COLLECT' },
+      step: 'ask',
+      steps: ['start', 'ask'],
+      slot: 'city',
+      slot_type: 'terms',
+      attempts: { count: 0, max: 2 },
+    });
     expect(result.state.flow).toMatchObject({ sequence_id: 'booking', node_id: 'collect', awaiting: { kind: 'slot', slot_id: 'city' } });
     expect(result.callout).toBeNull();
   });
@@ -142,7 +153,7 @@ describe('flows', () => {
     const result = converse(index, ['book a table in SAO PAULO please']);
     expect(said(result)).toBe('Which day?');
     expect(result.state.flow?.slots).toEqual({ city: 'São Paulo' });
-    expect(flowOf(result)).toMatchObject({ steps: ['start', 'filled', 'ask'], slot: 'day', slots: { city: 'São Paulo' } });
+    expect(flowOf(result)).toMatchObject({ steps: ['start', 'filled', 'ask'], slot: 'day', slot_type: 'terms', slots: { city: 'São Paulo' } });
     // 'Parisian' is not Paris.
     expect(converse(index, ['book a table, parisian style']).state.flow?.slots).toEqual({});
   });
@@ -194,9 +205,10 @@ describe('flows', () => {
 
   it('leaves the flow for a question understood otherwise, and asks again for one that is not', () => {
     const asked = converse(index, ['book a table']);
+    // An answer that fills nothing is now asked again with the re-prompt (it was the prompt again).
     const again = converse(index, ['hmm, not sure'], asked.state);
-    expect(said(again)).toBe('What is the city?');
-    expect(flowOf(again)).toMatchObject({ step: 'ask' });
+    expect(said(again)).toBe('Sorry, I did not understand that. What is the city?');
+    expect(flowOf(again)).toMatchObject({ step: 'reprompt', attempts: { count: 1, max: 2 } });
     const left = converse(index, ['how long does shipping take'], asked.state);
     expect(left.reply).toMatchObject({ response_type: 'content', content_id: 'shipping' });
     expect(flowOf(left)).toMatchObject({ step: 'left', node: { name: 'COLLECT' } });
@@ -301,5 +313,178 @@ describe('flows', () => {
     expect(said(result)).toBe('Reply 1.\nReply 2.');
     expect(flowOf(result)).toMatchObject({ step: 'done', calls: urls });
     expect(result.state.flow).toBeNull();
+  });
+});
+
+describe('typed slots and re-prompts', () => {
+  const returns = {
+    id: 'returns',
+    reporting_id: 'r-returns',
+    subject: 'Return policy',
+    response: kbFromPlainText('You can return any item within 30 days.'),
+    utterances: ['can I return a toaster', 'how do I return an item', 'what is your return policy', 'send back a product', 'refund for a broken toaster'],
+    actions: [],
+  };
+  const repairSlots: Snapshot['slots'] = [
+    // Synced before slot types: a terms slot with the defaults.
+    { id: 'appliance', name: 'appliance', terms: ['kettle', 'fridge', 'oven'] },
+    { id: 'visit', name: 'visit date', terms: [], type: 'date', locale: 'en-GB', prompt: 'When should we come?', reprompt: 'Which day, for example tomorrow or 3 march?' },
+    { id: 'phone', name: 'phone', terms: [], type: 'phone', locale: 'en-GB', max_attempts: 3 },
+    { id: 'guests', name: 'guests', terms: [], type: 'number' },
+  ];
+  const repair = (slotsCollected = [collect('appliance', 'Which appliance needs repair?'), collect('visit'), collect('phone')]): SnapshotSequence => ({
+    id: 'repair',
+    name: 'Repair',
+    nodes: [
+      node('book', [
+        { type: 'entry_intents', intents: ['repair'] },
+        { type: 'collect_slots', slots: slotsCollected },
+        { type: 'business_logic', url: 'https://api.example.test/repair', configuration: {} },
+      ]),
+    ],
+    transitions: [],
+  });
+  const repairSnapshot = (overrides: Partial<Snapshot> = {}) =>
+    snapshot({
+      contents: [...contents, returns],
+      intents: [...intents, { id: 'repair', intent: 'Book a repair', utterances: ['book a repair', 'my appliance is broken', 'I need a repair', 'repair appointment', 'fix my appliance'] }],
+      slots: [...slots, ...repairSlots],
+      sequences: [repair(), booking],
+      ...overrides,
+    });
+  const index = compile(repairSnapshot());
+  const at = (questions: string[], state: ConversationState | null = null) => {
+    let result: AnswerResult | null = null;
+    for (const utterance of questions) {
+      result = answer(index, state, { utterance, convId: 'conv-1', now: '2026-11-27T10:00:00Z' });
+      state = result.state;
+    }
+    return result!;
+  };
+  const stage = (result: AnswerResult, name: string) => result.trace.find((step) => step.stage === name)!.data;
+
+  it('asks again for an answer that is none of the terms, offering them, and shows why without ranking figures', () => {
+    // Alone, 'a toaster' is answered with the return policy: inside the flow it was, and it left the flow.
+    expect(at(['a toaster']).reply.content_id).toBe('returns');
+    const asked = at(['my appliance is broken']);
+    expect(said(asked)).toBe('Which appliance needs repair?');
+    const again = at(['a toaster'], asked.state);
+    expect(again.reply.response_type).toBe('scenario');
+    expect(said(again)).toBe('Sorry, I did not understand that. What is the appliance?');
+    expect(again.reply.actions.map((action) => action.label)).toEqual(['kettle', 'fridge', 'oven']);
+    expect(again.state.flow?.awaiting).toEqual({ kind: 'slot', slot_id: 'appliance', attempts: 1 });
+    expect(stage(again, 'classify')).toEqual({
+      decision: 'scenario',
+      decided_by: 'flow',
+      understanding: 'lexical',
+      flow: expect.objectContaining({
+        step: 'reprompt',
+        slot: 'appliance',
+        slot_type: 'terms',
+        read: { slot: 'appliance', type: 'terms', value: null, refusal: "'a toaster' is none of the terms: kettle, fridge, oven" },
+        attempts: { count: 1, max: 2 },
+      }),
+    });
+    expect(stage(again, 'rank')).toEqual({ skipped: 'flow' });
+    // The next answer that names a term fills the slot and the flow asks on, with the slot's own prompt.
+    const filled = at(['the kettle'], again.state);
+    expect(said(filled)).toBe('When should we come?');
+    expect(filled.state.flow).toMatchObject({ slots: { appliance: 'kettle' }, awaiting: { kind: 'slot', slot_id: 'visit', attempts: 0 } });
+    expect(stage(filled, 'classify')).toMatchObject({ decided_by: 'flow', flow: { steps: ['filled', 'ask'], read: { value: 'kettle', refusal: null } } });
+  });
+
+  it('gives up after the slot’s attempts, with a clear message', () => {
+    const result = at(['my appliance is broken', 'a toaster', 'the blender']);
+    expect(result.reply.response_type).toBe('scenario');
+    expect(said(result)).toBe(flowGaveUp('appliance'));
+    expect(result.reply.actions).toEqual([]);
+    expect(result.state.flow).toBeNull();
+    expect(flowOf(result)).toMatchObject({ step: 'gave_up', attempts: { count: 2, max: 2 } });
+    // The flow is over: the next question is any question.
+    expect(at(['what are your opening hours'], result.state).reply.content_id).toBe('hours');
+  });
+
+  it('leaves the flow for a question the project clearly answers, not for a word or two it resembles', () => {
+    const asked = at(['my appliance is broken']);
+    const left = at(['What are your opening hours?'], asked.state);
+    expect(left.reply).toMatchObject({ response_type: 'content', content_id: 'hours' });
+    expect(flowOf(left)).toMatchObject({ step: 'left' });
+    expect(left.state.flow).toBeNull();
+    expect(stage(left, 'classify')).toMatchObject({ decision: 'content', label: { subject: 'Opening hours' } });
+    // An entry intent of a flow leaves too.
+    expect(flowOf(at(['I want to book a table'], asked.state))).toMatchObject({ steps: ['left', 'start', 'ask'], sequence: { name: 'Booking' } });
+ 
+    // The same with semantic understanding.
+    const semantic = compileSemantic(repairSnapshot({ settings: { response_word_cutoff: 200, out_of_scope_response: 'Sorry.', pipeline_config: {} } }));
+    const inFlow = converse(semantic, ['my appliance is broken']);
+    expect(said(inFlow)).toBe('Which appliance needs repair?');
+    expect(flowOf(converse(semantic, ['a toaster'], inFlow.state))).toMatchObject({ step: 'reprompt' });
+    expect(converse(semantic, ['What are your opening hours?'], inFlow.state).reply.content_id).toBe('hours');
+  });
+
+  it('ends the flow on a cancel phrase alone, politeness and punctuation aside', () => {
+    const asked = at(['my appliance is broken']);
+    for (const words of ['cancel', 'Stop!', 'ok, never mind, thanks', 'Forget it please.', 'Cancel that, thank you']) {
+      const result = at([words], asked.state);
+      expect(said(result)).toBe(FLOW_CANCELLED);
+      expect(result.reply.response_type).toBe('scenario');
+      expect(result.state.flow).toBeNull();
+      expect(flowOf(result)).toMatchObject({ step: 'cancelled' });
+    }
+    // Within a longer sentence it is not a cancel.
+    const longer = at(['stop, the fridge is leaking'], asked.state);
+    expect(longer.state.flow?.slots).toEqual({ appliance: 'fridge' });
+    expect(flowOf(at(['I cannot stop the noise'], asked.state))).toMatchObject({ step: 'reprompt' });
+  });
+
+  it('reads a typed slot only when it is awaited, and sends the endpoint normalised values', () => {
+    // 'tomorrow' in the first question fills no date: only the awaited slot is read by its type.
+    const asked = at(['my appliance is broken, the oven, come tomorrow']);
+    expect(asked.state.flow).toMatchObject({ slots: { appliance: 'oven' }, awaiting: { slot_id: 'visit' } });
+    const refused = at(['a toaster'], asked.state);
+    expect(said(refused)).toBe('Which day, for example tomorrow or 3 march?');
+    expect(refused.reply.actions).toEqual([]);
+    expect(flowOf(refused)).toMatchObject({ read: { slot: 'visit date', type: 'date', value: null, refusal: "no date found in 'a toaster'" } });
+    const dated = at(['next friday'], refused.state);
+    expect(dated.state.flow?.slots).toMatchObject({ visit: '2026-12-04' });
+    expect(said(dated)).toBe('What is the phone?');
+    // The phone slot allows three answers.
+    expect(flowOf(dated)).toMatchObject({ attempts: { count: 0, max: 3 } });
+    const calling = at(['020 7946 0958'], dated.state);
+    expect(calling.callout?.body.slots).toEqual({ appliance: 'oven', 'visit date': '2026-12-04', phone: '+442079460958' });
+    // '03/04' is day first in the slot's locale (en-GB).
+    expect(at(['03/04'], asked.state).state.flow?.slots).toMatchObject({ visit: '2027-04-03' });
+  });
+
+  it('takes a node’s prompt, re-prompt and attempts over the slot’s', () => {
+    const overriding = compile(
+      repairSnapshot({ sequences: [repair([collect('guests', 'How many guests?', { reprompt: 'A number, please: how many guests?', max_attempts: 1 }), collect('appliance')])] }),
+    );
+    const asked = answer(overriding, null, { utterance: 'book a repair' });
+    expect(kbPlainText(asked.reply.response)).toBe('How many guests?');
+    expect(flowOf(asked)).toMatchObject({ slot: 'guests', slot_type: 'number', attempts: { count: 0, max: 1 } });
+    expect(kbPlainText(answer(overriding, asked.state, { utterance: 'twelve' }).reply.response)).toBe('What is the appliance?');
+    expect(answer(overriding, asked.state, { utterance: '1,200' }).state.flow?.slots).toEqual({ guests: '1200' });
+    // One answer allowed: the first miss gives up.
+    const gaveUp = answer(overriding, asked.state, { utterance: 'lots' });
+    expect(kbPlainText(gaveUp.reply.response)).toBe(flowGaveUp('guests'));
+    const twice = compile(repairSnapshot({ sequences: [repair([collect('guests', '', { reprompt: 'How many, in digits?', max_attempts: 3 })])] }));
+    const first = answer(twice, null, { utterance: 'book a repair' });
+    expect(kbPlainText(first.reply.response)).toBe('What is the guests?');
+    const again = answer(twice, first.state, { utterance: 'lots' });
+    expect(kbPlainText(again.reply.response)).toBe('How many, in digits?');
+    expect(kbPlainText(answer(twice, again.state, { utterance: 'many' }).reply.response)).toBe('How many, in digits?');
+  });
+
+  it('fills a term through the project’s jargon', () => {
+    const withJargon = compile(repairSnapshot({ jargon: { mappings: [{ keyword: 'fridge', terms: ['refrigerator', 'frigo'] }] } }));
+    const asked = answer(withJargon, null, { utterance: 'my appliance is broken' });
+    const filled = answer(withJargon, asked.state, { utterance: 'the Refrigerator' });
+    expect(filled.state.flow?.slots).toEqual({ appliance: 'fridge' });
+  });
+
+  it('goes on from a state stored before re-prompts (no attempts counted yet)', () => {
+    const stored: ConversationState = { turns: [], flow: { sequence_id: 'repair', node_id: 'book', scenario_id: null, slots: {}, awaiting: { kind: 'slot', slot_id: 'appliance' } } };
+    expect(at(['a toaster'], stored).state.flow?.awaiting).toEqual({ kind: 'slot', slot_id: 'appliance', attempts: 1 });
   });
 });

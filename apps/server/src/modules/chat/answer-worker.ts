@@ -64,8 +64,10 @@ function failed(job: AnswerJob, error: unknown): AnswerOutcome {
 }
 
 function finish(job: AnswerJob, index: EngineIndex, vectors?: TextVectors): AnswerOutcome {
-  const { utterance, convId, state } = job.question;
-  const result = answer(index, state, vectors ? { utterance, convId, vectors } : { utterance, convId });
+  const { utterance, convId, state, receivedAt } = job.question;
+  // A date slot reads 'tomorrow' against when the question arrived, by the server's clock.
+  const now = receivedAt.toISOString();
+  const result = answer(index, state, vectors ? { utterance, convId, now, vectors } : { utterance, convId, now });
   if (result.generation || result.callout) return { kind: 'complete', id: job.id, result };
   return { kind: 'answered', id: job.id, ...renderAnswer(job.question, result, job.answeredAt) };
 }

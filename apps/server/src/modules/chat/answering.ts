@@ -94,7 +94,8 @@ function leastBusy(threads: JobThread<AnswerJob, AnswerOutcome>[]): JobThread<An
 
 /** The engine on this thread (lexical projects alone); an answer waiting for a call is completed as a worker's would be. */
 async function answerHere(index: EngineIndex, question: Question, hooks: AnswerHooks): Promise<RenderedAnswer> {
-  const result = answer(index, question.state, { utterance: question.utterance, convId: question.convId });
+  // A date slot reads 'tomorrow' against when the question arrived, by the server's clock.
+  const result = answer(index, question.state, { utterance: question.utterance, convId: question.convId, now: question.receivedAt.toISOString() });
   if (result.generation || result.callout) return complete(index, question, result, hooks);
   return renderAnswer(question, result, hooks.now());
 }

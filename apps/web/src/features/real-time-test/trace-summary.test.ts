@@ -177,4 +177,51 @@ describe('describeTrace', () => {
     });
     expect(flowFailureOf({ turn: 1, error: { status: 500, message: 'boom' } })).toBeNull();
   });
+
+  it('shows a slot answer the flow read without ranking figures: what was read or why not, and the attempts left', () => {
+    const refusal = "'a toaster' is none of the terms: kettle, fridge, oven";
+    const flow = {
+      sequence: { id: 's1', name: 'Repair' },
+      node: { id: 'n1', name: 'Book' },
+      step: 'reprompt',
+      steps: ['reprompt'],
+      slot: 'appliance',
+      slot_type: 'terms',
+      read: { slot: 'appliance', type: 'terms', value: null, refusal },
+      attempts: { count: 1, max: 2 },
+      slots: {},
+      calls: [],
+    };
+    const lines = describeTrace([
+      { stage: 'classify', data: { decision: 'scenario', decided_by: 'flow', understanding: 'semantic', flow } },
+      { stage: 'rank', data: { skipped: 'flow' } },
+      { stage: 'rerank', data: { skipped: 'scenario' } },
+    ]);
+    expect(lines.map((line) => line.details)).toEqual([
+      [
+        'Decision: a sequence (the flow read the answer; no ranking)',
+        'Sequence “Repair”, node “Book”: asks again for “appliance”',
+        `Nothing read for “appliance” (terms): ${refusal}`,
+        'Unfilled answers: 1 of 2 allowed',
+      ],
+      ['Skipped (the flow read the answer)'],
+      ['Skipped (a sequence)'],
+    ]);
+    const read = { slot: 'visit date', type: 'date', value: '2026-12-04', refusal: null };
+    const filled = { ...flow, step: 'ask', steps: ['filled', 'ask'], slot: 'phone', slot_type: 'phone', read, attempts: { count: 0, max: 3 } };
+    expect(describeTrace([{ stage: 'classify', data: { decision: 'scenario', decided_by: 'flow', flow: filled } }])[0]!.details).toEqual([
+      'Decision: a sequence (the flow read the answer; no ranking)',
+      'Sequence “Repair”, node “Book”: filled a slot, asks for “phone”',
+      'Read for “visit date” (date): “2026-12-04”',
+    ]);
+    const endings = [
+      { step: 'gave_up', attempts: { count: 2, max: 2 }, said: 'gave up on “appliance”' },
+      { step: 'cancelled', attempts: null, said: 'cancelled by the visitor' },
+    ];
+    for (const { step, attempts, said } of endings) {
+      const ended = { ...flow, step, steps: [step], attempts, read: step === 'cancelled' ? null : flow.read };
+      expect(describeTrace([{ stage: 'classify', data: { decision: 'scenario', decided_by: 'flow', flow: ended } }])[0]!.details[1]).toBe(`Sequence “Repair”, node “Book”: ${said}`);
+    }
+    expect(refusalOf([{ stage: 'classify', data: { decision: 'scenario', decided_by: 'flow', flow } }])).toBeNull();
+  });
 });

@@ -5,8 +5,11 @@ import { UNDERSTANDING_MODES, type EngineStage, type TraceStep, type Understandi
  * The engine's trace (packages/engine, one step per stage) in words for the Real-Time Test and the
  * stored conversations: which item was chosen, its lexical and semantic scores, its confidence against
  * the threshold, why a question was refused, the previous question a follow-up was read with, the
- * jargon applied, whether the response was truncated. Fields the engine added later are optional, so
- * traces stored before them still read; a step whose data has another shape is shown as its JSON.
+ * jargon applied, whether the response was truncated, and a flow's step: the slot asked for, what the
+ * visitor's answer gave for it or why it gave nothing, and the answers left before the flow gives up (a
+ * slot answer the flow read is traced without the ranking, which did not decide it). Fields the engine
+ * added later are optional, so traces stored before them still read; a step whose data has another
+ * shape is shown as its JSON.
  */
 
 export interface TraceLine {
@@ -36,6 +39,14 @@ const flowStep = z.object({
   step: z.string(),
   steps: z.array(z.string()).optional(),
   slot: z.string().nullable().optional(),
+  slot_type: z.string().nullable().optional(),
+  /** What the answer gave for the awaited slot: its value, or why none was read. */
+  read: z
+    .object({ slot: z.string().nullable(), type: z.string().nullable(), value: z.string().nullable(), refusal: z.string().nullable() })
+    .nullable()
+    .optional(),
+  /** The awaited slot's unfilled answers against its limit. */
+  attempts: z.object({ count: z.number(), max: z.number() }).nullable().optional(),
   slots: z.record(z.string(), z.string()).optional(),
   calls: z.array(z.string()).optional(),
 });
@@ -48,21 +59,28 @@ const stageData = {
     jargon: z.array(z.object({ term: z.string(), keyword: z.string() })),
     context: z.object({ previous: z.string(), reason: z.string().optional() }).nullable().optional(),
   }),
-  classify: z.object({
-    decision: z.string(),
-    label: subject.extend({ kind: z.string() }).nullable(),
-    confidence: z.number(),
-    threshold: z.number(),
-    understanding: z.enum(UNDERSTANDING_MODES).optional(),
-    semantic,
-    refusal: z.string().nullable().optional(),
-    flow: flowStep.nullable().optional(),
-  }),
-  rank: z.object({
-    candidates: z.array(
-      z.object({ content_id: z.string(), subject: z.string().optional(), score: z.number(), lexical: z.number().optional(), semantic }),
-    ),
-  }),
+  classify: z.union([
+    // A slot answer the flow read: the flow decided, so the classifier's figures are not traced.
+    z.object({ decision: z.string(), decided_by: z.literal('flow'), flow: flowStep }),
+    z.object({
+      decision: z.string(),
+      label: subject.extend({ kind: z.string() }).nullable(),
+      confidence: z.number(),
+      threshold: z.number(),
+      understanding: z.enum(UNDERSTANDING_MODES).optional(),
+      semantic,
+      refusal: z.string().nullable().optional(),
+      flow: flowStep.nullable().optional(),
+    }),
+  ]),
+  rank: z.union([
+    z.object({ skipped: z.string() }),
+    z.object({
+      candidates: z.array(
+        z.object({ content_id: z.string(), subject: z.string().optional(), score: z.number(), lexical: z.number().optional(), semantic }),
+      ),
+    }),
+  ]),
   rerank: z.union([
     z.object({ skipped: z.string() }),
     z.object({
@@ -98,6 +116,9 @@ const decisions: Record<string, string> = {
   oos: 'out of scope',
 };
 
+/** Why a stage did not run, beyond the decisions. */
+const skipReasons: Record<string, string> = { ...decisions, flow: 'the flow read the answer' };
+
 function rephrase({ input, output, jargon, context }: z.infer<typeof stageData.rephrase>): string[] {
   return [
     jargon.length
@@ -117,26 +138,44 @@ const flowSteps: Record<string, (slot: string | null) => string> = {
   start: () => 'started',
   ask: (slot) => (slot ? `asks for ${quote(slot)}` : 'asks for a slot'),
   filled: (slot) => (slot ? `filled ${quote(slot)}` : 'filled a slot'),
+  reprompt: (slot) => (slot ? `asks again for ${quote(slot)}` : 'asks again for a slot'),
+  gave_up: (slot) => (slot ? `gave up on ${quote(slot)}` : 'gave up'),
+  cancelled: () => 'cancelled by the visitor',
   call: () => 'calls its business logic',
   follow_up: () => 'waits for a follow-up intent',
   left: () => 'left the flow',
   done: () => 'ended',
 };
 
-/** A flow's step in words: where it stands, what this question did there, the values it holds, the endpoints it called. */
+/** What the answer gave for the awaited slot: the value read, or why nothing was. */
+function readLine(read: NonNullable<z.infer<typeof flowStep>['read']>): string {
+  const slot = read.slot ? ` ${quote(read.slot)}${read.type ? ` (${read.type})` : ''}` : '';
+  if (read.value !== null) return `Read for${slot}: ${quote(read.value)}`;
+  return `Nothing read for${slot}${read.refusal ? `: ${read.refusal}` : ''}`;
+}
+
+/**
+ * A flow's step in words: where it stands, what this question did there, what the answer gave for
+ * the awaited slot (or why it gave nothing), its unfilled answers against the limit, the values it
+ * holds, the endpoints it called.
+ */
 function describeFlow(flow: z.infer<typeof flowStep>): string[] {
   const steps = flow.steps ?? [flow.step];
   // The trace names the slot of its last step (the one asked for, or else the one filled).
   const words = steps.map((step, index) => flowSteps[step]?.(index === steps.length - 1 ? (flow.slot ?? null) : null) ?? step);
   const slots = Object.entries(flow.slots ?? {});
+  const attempts = flow.attempts?.count ? flow.attempts : null;
   return [
     `Sequence ${quote(flow.sequence.name)}, node ${quote(flow.node.name)}: ${words.join(', ')}`,
+    ...(flow.read ? [readLine(flow.read)] : []),
+    ...(attempts ? [`Unfilled answers: ${attempts.count} of ${attempts.max} allowed`] : []),
     ...(slots.length ? [`Slots: ${slots.map(([name, value]) => `${name} ${quote(value)}`).join(', ')}`] : []),
     ...(flow.calls?.length ? [`Called ${flow.calls.join(', ')}`] : []),
   ];
 }
 
 function classify(data: z.infer<typeof stageData.classify>): string[] {
+  if ('decided_by' in data) return [`Decision: ${decisions[data.decision] ?? data.decision} (the flow read the answer; no ranking)`, ...describeFlow(data.flow)];
   const { decision, label, confidence, threshold, understanding, semantic, refusal, flow } = data;
   const best = label ? `best match ${quote(label.subject)}` : 'no match';
   return [
@@ -157,7 +196,9 @@ export function flowFailureOf(data: unknown): { message: string; details: string
   return { message: parsed.data.error.message, details: describeFlow(parsed.data.error.flow) };
 }
 
-function rank({ candidates }: z.infer<typeof stageData.rank>): string[] {
+function rank(data: z.infer<typeof stageData.rank>): string[] {
+  if ('skipped' in data) return [`Skipped (${skipReasons[data.skipped] ?? data.skipped})`];
+  const { candidates } = data;
   if (!candidates.length) return ['No item shares a word with the question'];
   return candidates.slice(0, SHOWN_CANDIDATES).map((candidate) => {
     // Traces from before the rank stage named its candidates carry only their id.
@@ -209,7 +250,7 @@ function describeStep<S extends EngineStage>(stage: S, data: unknown): string[] 
 export function refusalOf(trace: TraceStep[]): string | null {
   const classify = trace.find((step) => step.stage === 'classify');
   const parsed = stageData.classify.safeParse(classify?.data);
-  return parsed.success ? (parsed.data.refusal ?? null) : null;
+  return parsed.success && 'refusal' in parsed.data ? (parsed.data.refusal ?? null) : null;
 }
 
 export function describeTrace(trace: TraceStep[]): TraceLine[] {
