@@ -96,8 +96,8 @@ test('a repair booking built in the builder, synced and deployed, is held by a v
   await pick(panel, 'Intents', ['book a repair']);
   await addAttribute(page, 'Collect Slots');
   await pick(panel, 'Slots', ['bike type', 'day']);
-  await panel.getByLabel('Prompt for bike type').fill('What kind of bike is it?');
-  await panel.getByLabel('Prompt for day').fill('Which day suits you?');
+  await panel.getByLabel('Prompt for bike type', { exact: true }).fill('What kind of bike is it?');
+  await panel.getByLabel('Prompt for day', { exact: true }).fill('Which day suits you?');
 
   await page.getByRole('button', { name: 'Add Node' }).click();
   await panel.getByLabel('Node name').fill('Book');

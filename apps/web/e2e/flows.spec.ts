@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { sequenceMessages } from '@console/contracts';
+import { sequenceMessages, slotMessages } from '@console/contracts';
 import { call, signInToken } from './support/api';
 import { addAttribute, pick } from './support/builder';
 import { signIn } from './support/sign-in';
@@ -59,9 +59,18 @@ test('a sequence is built node by node after its messages, guarded when left uns
   await addAttribute(page, 'Collect Slots');
   await expect(panel.getByText('Slots must have at least one selection.')).toBeVisible();
   await pick(panel, 'Slots', ['Order number', 'Email']);
-  await panel.getByLabel('Prompt for Order number').fill('What is your order number?');
-  await expect(panel.getByLabel('Prompt for Email')).toHaveAttribute('placeholder', 'What is the Email?');
-  await panel.getByLabel('Prompt for Email').fill('Which e-mail address did you order with?');
+  await panel.getByLabel('Prompt for Order number', { exact: true }).fill('What is your order number?');
+  await expect(panel.getByLabel('Prompt for Email', { exact: true })).toHaveAttribute('placeholder', 'What is the Email?');
+  await panel.getByLabel('Prompt for Email', { exact: true }).fill('Which e-mail address did you order with?');
+  // Asked again and how often: empty leaves it to the slot, whose own the placeholders show.
+  await expect(panel.getByLabel('Re-prompt for Email')).toHaveAttribute('placeholder', 'Sorry, I did not understand that. What is the Email?');
+  await expect(panel.getByLabel('Max attempts for Email')).toHaveAttribute('placeholder', "2 (the slot's)");
+  await panel.getByLabel('Re-prompt for Order number').fill('An order number has five digits, such as 12345.');
+  await panel.getByLabel('Max attempts for Order number').fill('0');
+  await expect(panel.getByText(slotMessages.maxAttempts)).toBeVisible();
+  await expect(save).toBeDisabled();
+  await panel.getByLabel('Max attempts for Order number').fill('3');
+  await expect(panel.getByText(slotMessages.maxAttempts)).toHaveCount(0);
   // Each type once: the menu offers only the two types not yet there.
   await page.getByRole('button', { name: 'Add Attribute' }).click();
   await expect(page.getByRole('menuitem')).toHaveText(['Business Logic', 'Follow-up Intents']);
@@ -121,8 +130,11 @@ test('a sequence is built node by node after its messages, guarded when left uns
   await expect(page.getByRole('group', { name: 'Node Ask order', exact: true })).toContainText('Collect Slots');
   await expect(page.getByRole('group', { name: 'Transition from Ask order to Look up order', exact: true })).toHaveCount(1);
   await page.getByRole('group', { name: 'Node Ask order', exact: true }).click();
-  await expect(panel.getByLabel('Prompt for Order number')).toHaveValue('What is your order number?');
-  await expect(panel.getByLabel('Prompt for Email')).toHaveValue('Which e-mail address did you order with?');
+  await expect(panel.getByLabel('Prompt for Order number', { exact: true })).toHaveValue('What is your order number?');
+  await expect(panel.getByLabel('Prompt for Email', { exact: true })).toHaveValue('Which e-mail address did you order with?');
+  await expect(panel.getByLabel('Re-prompt for Order number')).toHaveValue('An order number has five digits, such as 12345.');
+  await expect(panel.getByLabel('Max attempts for Order number')).toHaveValue('3');
+  await expect(panel.getByLabel('Max attempts for Email')).toHaveValue('');
   await page.getByRole('group', { name: 'Node Look up order', exact: true }).click();
   await expect(panel.getByLabel('URL')).toHaveValue('https://example.com/orders');
   await expect(panel.getByLabel('Configuration')).toHaveValue('{\n  "timeout": 5\n}');

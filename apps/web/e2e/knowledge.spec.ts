@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { intentMessages, jargonMessages, slotMessages } from '@console/contracts';
+import { intentMessages, jargonMessages, slotMessages, slotTypeDescriptions, slotTypeLabels } from '@console/contracts';
+import { submitReasons } from '../src/components/entity-form/form-state';
 import { signIn } from './support/sign-in';
 import { seeded, users } from './support/users';
 
@@ -103,7 +104,66 @@ test('a slot is created with its terms after its messages, then edited', async (
   await page.reload();
   await expect(page.getByLabel('Term 3', { exact: true })).toHaveValue('green');
   await page.getByRole('main').getByRole('link', { name: 'Slots' }).click();
-  await expect(page.getByRole('row', { name: /Colour/ }).getByRole('cell').nth(1)).toHaveText('3');
+  const colour = page.getByRole('row', { name: /Colour/ }).getByRole('cell');
+  await expect(colour.nth(1)).toHaveText(slotTypeLabels.terms);
+  await expect(colour.nth(2)).toHaveText('3');
+});
+
+/** Chooses an option of a Select by its label. */
+async function choose(scope: Locator, label: string, option: string) {
+  await scope.getByLabel(label, { exact: true }).click();
+  await scope.page().getByRole('option', { name: option, exact: true }).click();
+}
+
+test('a date slot is created with what its type accepts, Create saying why it waits; an unsafe pattern is refused naming the slot', async ({ page }) => {
+  await openProjectPage(page, 'slot', 'Slots');
+  await page.getByRole('button', { name: 'Create Slot' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Slot' });
+  const create = dialog.getByRole('button', { name: 'Create' });
+
+  // Before a name is typed, Create is disabled and says why, beside it and as its description.
+  const nameRequired = 'Name must be at least 1 character';
+  await expect(create).toBeDisabled();
+  await expect(create).toHaveAccessibleDescription(nameRequired);
+  await expect(dialog.getByTestId('submit-reason')).toHaveText(nameRequired);
+  await expect(dialog.getByText(slotTypeDescriptions.terms)).toBeVisible();
+  await choose(dialog, 'Type', slotTypeLabels.date);
+  await expect(dialog.getByText(slotTypeDescriptions.date)).toBeVisible();
+  await expect(dialog.getByRole('group', { name: 'Terms' })).toHaveCount(0);
+  await expect(dialog.getByLabel('Locale', { exact: true })).toHaveValue('en-US');
+  await choose(dialog, 'Locale', 'en-GB');
+  await expect(create).toHaveAccessibleDescription(nameRequired);
+  await dialog.getByLabel('Name').fill('delivery day');
+  await expect(dialog.getByLabel('Prompt', { exact: true })).toHaveAttribute('placeholder', 'What is the delivery day?');
+  await dialog.getByLabel('Prompt', { exact: true }).fill('Which day suits you?');
+  await dialog.getByLabel('Max attempts').fill('3');
+  await expect(dialog.getByTestId('submit-reason')).toHaveCount(0);
+  await create.click();
+
+  await expect(page).toHaveURL(/\/slot\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'delivery day', level: 2 })).toBeVisible();
+  await expect(page.getByLabel('Type', { exact: true })).toHaveValue(slotTypeLabels.date);
+  await expect(page.getByLabel('Locale', { exact: true })).toHaveValue('en-GB');
+  await expect(page.getByLabel('Max attempts')).toHaveValue('3');
+  const save = page.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  await expect(save).toHaveAccessibleDescription('No changes to save');
+
+  // A pattern that could take too long on some answers is refused, the message naming the slot.
+  await page.getByRole('main').getByRole('link', { name: 'Slots' }).click();
+  await expect(page.getByRole('row', { name: /delivery day/ }).getByRole('cell').nth(1)).toHaveText(slotTypeLabels.date);
+  await page.getByRole('button', { name: 'Create Slot' }).click();
+  await dialog.getByLabel('Name').fill('order code');
+  await choose(dialog, 'Type', slotTypeLabels.pattern);
+  await expect(create).toHaveAccessibleDescription(slotMessages.patternRequired('order code'));
+  await dialog.getByLabel('Pattern').fill('(a+)+$');
+  await expect(dialog.getByText(slotMessages.patternUnsafe('order code'))).toBeVisible();
+  await expect(create).toBeDisabled();
+  await expect(create).toHaveAccessibleDescription(submitReasons.correctMarked);
+  await dialog.getByLabel('Pattern').fill('[A-Z]{2}-\\d{6}');
+  await create.click();
+  await expect(page.getByRole('heading', { name: 'order code', level: 2 })).toBeVisible();
+  await expect(page.getByLabel('Pattern')).toHaveValue('[A-Z]{2}-\\d{6}');
 });
 
 test('the Jargon Mapper checks terms across mappings, saves, keeps after reload and discards', async ({ page }) => {

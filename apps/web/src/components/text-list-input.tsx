@@ -9,15 +9,22 @@ export interface TextListErrors {
   items: Record<number, string>;
 }
 
-/** The messages the contracts schema of a list (utterances, terms) gives for these lines. */
-export function textListErrors(schema: z.ZodType, values: readonly string[]): TextListErrors {
+/** A list's messages from the issues found at or below `field` of a form's body ('terms'): a line's at its index. */
+export function textListIssueErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[], field?: string): TextListErrors {
   const errors: TextListErrors = { items: {} };
-  for (const issue of schema.safeParse(values).error?.issues ?? []) {
-    const [index] = issue.path;
+  for (const issue of issues) {
+    const path = field === undefined ? issue.path : issue.path[0] === field ? issue.path.slice(1) : null;
+    if (!path) continue;
+    const [index] = path;
     if (typeof index === 'number') errors.items[index] ??= issue.message;
     else errors.list ??= issue.message;
   }
   return errors;
+}
+
+/** The messages the contracts schema of a list (utterances, terms) gives for these lines. */
+export function textListErrors(schema: z.ZodType, values: readonly string[]): TextListErrors {
+  return textListIssueErrors(schema.safeParse(values).error?.issues ?? []);
 }
 
 interface TextListInputProps {

@@ -1,5 +1,5 @@
-import type { FormEvent, ReactNode } from 'react';
-import { Alert, Button, Group, Stack, Text, type ButtonProps } from '@mantine/core';
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, Group, Stack, Text, type ButtonProps, type TextProps } from '@mantine/core';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { errorDetail } from '@/lib/api-client';
 
@@ -7,6 +7,7 @@ import { errorDetail } from '@/lib/api-client';
 interface FormLike {
   submit: (event?: FormEvent) => Promise<void> | void;
   canSubmit: boolean;
+  disabledReason: string | null;
   submitting: boolean;
   saved: string | null;
   error: unknown;
@@ -38,12 +39,34 @@ export function SavedMark({ text }: { text: string | null }) {
   );
 }
 
-/** Submit button: enabled only when the form is valid and changed. */
-export function SubmitButton({ form, children, ...props }: { form: FormLike; children: ReactNode } & ButtonProps) {
+/** Why the submit button is disabled, under `id` (the button's description). */
+export function SubmitReason({ form, id, ...props }: { form: FormLike; id: string } & TextProps) {
+  if (!form.disabledReason) return null;
   return (
-    <Button type="submit" disabled={!form.canSubmit} loading={form.submitting} {...props}>
+    <Text id={id} size="sm" c="dimmed" data-testid="submit-reason" {...props}>
+      {form.disabledReason}
+    </Text>
+  );
+}
+
+/**
+ * Submit button: enabled only when the form is valid and changed, and otherwise described by why
+ * (after it, or where the form puts the SubmitReason of `reasonId`).
+ */
+export function SubmitButton({ form, children, reasonId, ...props }: { form: FormLike; children: ReactNode; reasonId?: string } & ButtonProps) {
+  const ownId = useId();
+  const id = reasonId ?? ownId;
+  const button = (
+    <Button type="submit" disabled={!form.canSubmit} loading={form.submitting} aria-describedby={form.disabledReason ? id : undefined} {...props}>
       {children}
     </Button>
+  );
+  if (reasonId) return button;
+  return (
+    <>
+      {button}
+      <SubmitReason form={form} id={id} />
+    </>
   );
 }
 
@@ -56,8 +79,9 @@ interface EntityFormProps {
   actions?: ReactNode;
 }
 
-/** A write form's frame: fields, a form-level message, submit with the saved mark, and the failure. */
+/** A write form's frame: fields, a form-level message, submit with the saved mark or why it is disabled, and the failure. */
 export function EntityForm({ form, submitLabel, children, actions }: EntityFormProps) {
+  const reasonId = useId();
   return (
     // No aria-label: the dialog or section names the form, and a name here would shadow field labels.
     <form onSubmit={(event) => void form.submit(event)} noValidate>
@@ -69,10 +93,20 @@ export function EntityForm({ form, submitLabel, children, actions }: EntityFormP
           </Text>
         )}
         <Group gap="sm" justify={actions ? 'flex-end' : 'flex-start'}>
-          {!actions && <SubmitButton form={form}>{submitLabel}</SubmitButton>}
+          {!actions && (
+            <SubmitButton form={form} reasonId={reasonId}>
+              {submitLabel}
+            </SubmitButton>
+          )}
           <SavedMark text={form.saved} />
+          {/* Beside the button: after it in a page, before Cancel in a dialog (right-aligned there). */}
+          <SubmitReason form={form} id={reasonId} ta={actions ? 'right' : undefined} style={actions ? { flex: 1 } : undefined} />
           {actions}
-          {actions && <SubmitButton form={form}>{submitLabel}</SubmitButton>}
+          {actions && (
+            <SubmitButton form={form} reasonId={reasonId}>
+              {submitLabel}
+            </SubmitButton>
+          )}
         </Group>
         <FormError error={form.error} />
       </Stack>

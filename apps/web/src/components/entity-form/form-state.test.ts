@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createUserBody, updateUserPasswordBody } from '@console/contracts';
-import { fieldErrors, isChanged } from './form-state';
+import { fieldErrors, isChanged, submitBlockedReason, submitReasons } from './form-state';
 
 describe('fieldErrors', () => {
   it('keeps the first message of each field, by the contracts schema', () => {
@@ -32,5 +32,20 @@ describe('isChanged', () => {
     expect(isChanged({ a: 1, b: [1, 2] }, { b: [1, 2], a: 1 })).toBe(false);
     expect(isChanged({ a: 1 }, { a: 2 })).toBe(true);
     expect(isChanged({ a: [1] }, { a: [1, 2] })).toBe(true);
+  });
+});
+
+describe('submitBlockedReason', () => {
+  const all = { name: 'Name must be at least 1 character', terms: 'At least one term is required' };
+  it('says the first message no field shows yet', () => {
+    expect(submitBlockedReason(all, {}, false)).toBe(all.name);
+    expect(submitBlockedReason(all, { name: all.name }, true)).toBe(all.terms);
+  });
+  it('points at the messages beside their fields rather than repeating them', () => {
+    expect(submitBlockedReason(all, all, true)).toBe(submitReasons.correctMarked);
+  });
+  it('says that nothing changed, and nothing once the form can be sent', () => {
+    expect(submitBlockedReason({}, {}, false)).toBe(submitReasons.unchanged);
+    expect(submitBlockedReason({}, {}, true)).toBeNull();
   });
 });

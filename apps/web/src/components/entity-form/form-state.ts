@@ -33,3 +33,23 @@ function canonical(value: unknown): unknown {
 export function isChanged(values: unknown, baseline: unknown): boolean {
   return JSON.stringify(canonical(values)) !== JSON.stringify(canonical(baseline));
 }
+
+/** What a disabled submit says when no message of its own explains it. */
+export const submitReasons = {
+  /** Every problem is already shown beside its field: point there rather than repeat it. */
+  correctMarked: 'Correct the marked fields first',
+  unchanged: 'No changes to save',
+} as const;
+
+/**
+ * Why a form's submit is disabled (a disabled button always says why), or null: the first
+ * validation message not yet shown beside its field (an untouched field's, such as a required
+ * list left empty), a pointer to the messages shown when every problem is already beside its
+ * field (a message is shown once), or that nothing changed.
+ */
+export function submitBlockedReason(all: FieldErrors, shown: FieldErrors, changed: boolean): string | null {
+  const unseen = Object.entries(all).find(([field]) => !(field in shown));
+  if (unseen) return unseen[1];
+  if (Object.keys(all).length) return submitReasons.correctMarked;
+  return changed ? null : submitReasons.unchanged;
+}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { SAVED_MESSAGE_MS } from '@console/contracts';
-import { fieldErrors, isChanged } from './form-state';
+import { fieldErrors, isChanged, submitBlockedReason } from './form-state';
 
 export const DEFAULT_SAVED_TEXT = 'Saved!';
 
@@ -26,7 +26,7 @@ export interface UseEntityFormOptions<V extends Record<string, unknown>, S exten
 /**
  * A write form (console.md §4) on plain React state: validates on every change with the
  * contracts schema, shows each field's first message once it was touched (or submit was tried),
- * enables submit only when valid and changed from the baseline, shows 'Saved!' for
+ * enables submit only when valid and changed from the baseline (and says why not otherwise), shows 'Saved!' for
  * SAVED_MESSAGE_MS after success with the saved values as the new baseline, and keeps the
  * failure for the form to show. New initial values (a refetch) are taken while nothing is edited.
  */
@@ -72,6 +72,8 @@ export function useEntityForm<V extends Record<string, unknown>, S extends Schem
   );
   const changed = isChanged(values, baseline);
   const canSubmit = parsed.success && (changed || !requireChange) && !submitting;
+  // While sending or just saved, the button's state speaks for itself.
+  const disabledReason = canSubmit || submitting || saved ? null : submitBlockedReason(allErrors, errors, changed || !requireChange);
 
   function setField<K extends keyof V & string>(field: K, value: V[K]) {
     updateField(field, () => value);
@@ -156,6 +158,8 @@ export function useEntityForm<V extends Record<string, unknown>, S extends Schem
     valid: parsed.success,
     changed,
     canSubmit,
+    /** Why submit is disabled (null while it is not): shown beside the button and as its description. */
+    disabledReason,
     submitting,
     submit,
     saved,

@@ -14,8 +14,9 @@ export type NamedTextListRecord<Name extends string, Texts extends string> = Pro
   NamedTextListValues<Name, Texts> & { created_at: string; updated_at: string };
 
 /**
- * A project record made of a name and a list of one-line texts (an intent and its utterances, a
- * slot and its terms): what the shared screens need to list, show, edit, create and delete one.
+ * A project record made of a name and a list of one-line texts (an intent and its utterances; a
+ * slot, once typed, has its own form): what the shared screens need to list, show, edit, create
+ * and delete one.
  */
 export interface NamedTextListKind<
   Name extends string,

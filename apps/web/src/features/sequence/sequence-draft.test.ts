@@ -21,7 +21,7 @@ const saved: Sequence = {
       position: { x: 0, y: 0 },
       attributes: [
         { type: 'entry_intents', intents: [ids.intent] },
-        { type: 'collect_slots', slots: [{ slot_id: ids.slot, prompt: '' }] },
+        { type: 'collect_slots', slots: [{ slot_id: ids.slot, prompt: '', reprompt: 'Which order number, as on your receipt?', max_attempts: 3 }] },
       ],
     },
     { id: ids.call, name: 'Look up', position: { x: 0, y: 140 }, attributes: [{ type: 'business_logic', url: 'https://example.com/orders', configuration: { timeout: 5 } }] },

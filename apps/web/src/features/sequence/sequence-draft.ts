@@ -15,7 +15,7 @@ import { randomId } from '@/lib/random-id';
  * schema checks, so the builder shows the server's own messages.
  */
 export type DraftAttribute =
-  | { type: 'collect_slots'; slots: { slot_id: string; prompt: string }[] }
+  | Extract<SequenceAttribute, { type: 'collect_slots' }>
   | { type: 'business_logic'; url: string; configuration: string }
   | { type: 'entry_intents' | 'follow_up_intents'; intents: string[] };
 

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import type { Slot } from '@console/contracts';
 import { intentApi } from '@/features/intent/api/intent-api';
 import { slotApi } from '@/features/slot/api/slot-api';
 import { sequenceApi } from './api/sequence-api';
@@ -12,10 +13,18 @@ function toOptions<T extends { id: string }>(records: readonly T[] | undefined, 
   return records?.map((record) => ({ value: record.id, label: label(record) })) ?? [];
 }
 
+/** A slot to collect, with how it asks by itself (what a node's empty prompt, re-prompt and attempts leave to it). */
+export interface SlotOption extends FlowOption {
+  asked: Pick<Slot, 'prompt' | 'reprompt' | 'max_attempts'>;
+}
+
 /** The project's slots as choices for a node's Collect Slots (GET /project/{id}/slot). */
-export function useSlotOptions(projectId: string): FlowOption[] {
+export function useSlotOptions(projectId: string): SlotOption[] {
   const { data } = slotApi.useAll(projectId, 'name');
-  return useMemo(() => toOptions(data, (slot) => slot.name), [data]);
+  return useMemo(
+    () => data?.map(({ id, name, prompt, reprompt, max_attempts }) => ({ value: id, label: name, asked: { prompt, reprompt, max_attempts } })) ?? [],
+    [data],
+  );
 }
 
 /** The project's intents as choices for a node's entry and follow-up intents (GET /project/{id}/intent). */

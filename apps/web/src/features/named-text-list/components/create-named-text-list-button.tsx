@@ -31,7 +31,7 @@ function CreateNamedTextListForm<Name extends string, Texts extends string, Rec 
   );
 }
 
-/** 'Create Intent' (or Slot): Name and the texts; the new record opens. */
+/** 'Create Intent': Name and the texts; the new record opens. */
 export function CreateNamedTextListButton<Name extends string, Texts extends string, Rec extends NamedTextListRecord<Name, Texts>>({
   kind,
   projectId,

@@ -1,15 +1,7 @@
-import { useState } from 'react';
-import { Button, Card, Stack, Text } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
-import { useNavigate, useParams } from 'react-router';
-import { ConfirmDelete } from '@/components/confirm-delete';
-import { DetailList } from '@/components/detail-list';
+import { Stack } from '@mantine/core';
+import { useParams } from 'react-router';
 import { EntityForm, useEntityForm } from '@/components/entity-form';
-import { ErrorView } from '@/components/error-view';
-import { FullPageLoader } from '@/components/full-page-loader';
-import { ProjectSubPageHeader } from '@/features/project/components/project-sub-page-header';
-import { useProjectAccess } from '@/features/project/use-project-access';
-import { formatDateTime } from '@/lib/format';
+import { ProjectRecordDetailPage } from '@/features/project-record/components/project-record-detail-page';
 import { namedTextListValues, type NamedTextListKind, type NamedTextListRecord } from '../named-text-list-kind';
 import { NamedTextListFields } from './named-text-list-fields';
 
@@ -40,65 +32,21 @@ function NamedTextListEditor<Name extends string, Texts extends string, Rec exte
   );
 }
 
-/** project/{id}/intent/{intentId} (or slot): details, the editor, Delete (back to the list). */
+/** project/{id}/intent/{intentId}: details, the editor, Delete (back to the list). */
 export function NamedTextListDetailPage<Name extends string, Texts extends string, Rec extends NamedTextListRecord<Name, Texts>>({
   kind,
   id,
 }: KindProps<Name, Texts, Rec> & { id: string }) {
   const { projectId = '' } = useParams();
-  const navigate = useNavigate();
-  const { permissions } = useProjectAccess(projectId);
-  const query = kind.api.useOne(id);
-  const remove = kind.api.useDelete(projectId);
-  const [deleting, setDeleting] = useState(false);
-  const { labels, fields, paths } = kind;
-  const noun = labels.one.toLowerCase();
-  const parent = { label: labels.many, to: paths.list(projectId) };
-
-  if (query.isPending) return <FullPageLoader label={`Loading ${noun}`} />;
-  if (query.isError) {
-    return (
-      <>
-        <ProjectSubPageHeader parent={parent} title={labels.one} />
-        <ErrorView error={query.error} />
-      </>
-    );
-  }
-  const record = query.data;
-
   return (
-    <>
-      <ProjectSubPageHeader parent={parent} title={record[fields.name]}>
-        {permissions.canDeleteSubProject && (
-          <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)}>
-            {`Delete ${labels.one}`}
-          </Button>
-        )}
-      </ProjectSubPageHeader>
-      <Stack gap="lg">
-        <Card withBorder padding="md" component="section" aria-label={`${labels.one} details`}>
-          <DetailList
-            items={[
-              { label: 'ID', value: <Text ff="monospace" size="xs">{record.id}</Text> },
-              { label: 'Created', value: formatDateTime(record.created_at) },
-              { label: 'Modified', value: formatDateTime(record.updated_at) },
-            ]}
-          />
-        </Card>
-        <Card withBorder padding="md" component="section" aria-label={`Edit ${noun}`}>
-          <NamedTextListEditor key={record.id} kind={kind} record={record} canUpdate={permissions.canUpdateSubProject} />
-        </Card>
-      </Stack>
-      <ConfirmDelete
-        opened={deleting}
-        onClose={() => setDeleting(false)}
-        title={`Delete ${labels.one}`}
-        message={`Delete the ${noun} ${record[fields.name]}?`}
-        onConfirm={async () => {
-          await remove.mutateAsync(record.id);
-          navigate(paths.list(projectId));
-        }}
-      />
-    </>
+    <ProjectRecordDetailPage
+      projectId={projectId}
+      labels={kind.labels}
+      listPath={kind.paths.list(projectId)}
+      query={kind.api.useOne(id)}
+      remove={kind.api.useDelete(projectId)}
+      name={(record) => record[kind.fields.name]}
+      editor={(record, canUpdate) => <NamedTextListEditor key={record.id} kind={kind} record={record} canUpdate={canUpdate} />}
+    />
   );
 }

@@ -26,7 +26,7 @@ function namedTextListColumns<Name extends string, Texts extends string, Rec ext
   ];
 }
 
-/** project/{id}/intent (or slot): the project's records (Name, the texts' count, Modified), Create, row Delete. */
+/** project/{id}/intent: the project's records (Name, the texts' count, Modified), Create, row Delete. */
 export function NamedTextListsPage<Name extends string, Texts extends string, Rec extends NamedTextListRecord<Name, Texts>>({
   kind,
 }: {

@@ -1,55 +1,106 @@
-import { ActionIcon, Button, Fieldset, Group, Menu, MultiSelect, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { ActionIcon, Button, Fieldset, Group, Menu, MultiSelect, NumberInput, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconPlus, IconTrash, IconX } from '@tabler/icons-react';
-import { SEQUENCE_NODE_MAX_ATTRIBUTES, defaultSlotPrompt, sequenceAttributeLabels } from '@console/contracts';
+import { SEQUENCE_NODE_MAX_ATTRIBUTES, SLOT_MAX_ATTEMPTS, defaultSlotPrompt, defaultSlotReprompt, sequenceAttributeLabels } from '@console/contracts';
 import { addableAttributeTypes, emptyAttribute, issueAt, type DraftAttribute, type DraftNode, type NodeIssue } from '../sequence-draft';
-import type { FlowOption } from '../use-flow-options';
+import type { FlowOption, SlotOption } from '../use-flow-options';
 import { UNNAMED_NODE } from './sequence-canvas';
 
 interface AttributeFieldsProps {
   attribute: DraftAttribute;
   /** The problems of this attribute, paths below it. */
   issues: NodeIssue[];
-  slots: FlowOption[];
+  slots: SlotOption[];
   intents: FlowOption[];
   readOnly: boolean;
   onChange: (attribute: DraftAttribute) => void;
 }
 
-/** The fields of one attribute type: slots with their prompts, URL and configuration, or intents. */
+type CollectedSlot = Extract<DraftAttribute, { type: 'collect_slots' }>['slots'][number];
+
+/**
+ * How this node asks for one slot: its prompt, re-prompt and attempts, each empty (blank) for the
+ * slot's own, which the placeholders show.
+ */
+function CollectedSlotFields({
+  slot,
+  option,
+  issues,
+  readOnly,
+  onChange,
+}: {
+  slot: CollectedSlot;
+  option: SlotOption | undefined;
+  issues: NodeIssue[];
+  readOnly: boolean;
+  onChange: (slot: CollectedSlot) => void;
+}) {
+  const name = option?.label ?? slot.slot_id;
+  return (
+    <>
+      <TextInput
+        label={`Prompt for ${name}`}
+        placeholder={option?.asked.prompt || defaultSlotPrompt(name)}
+        value={slot.prompt}
+        onChange={(event) => onChange({ ...slot, prompt: event.currentTarget.value })}
+        error={issueAt(issues, 'prompt')}
+        readOnly={readOnly}
+      />
+      <Group gap="xs" align="flex-start" wrap="nowrap">
+        <TextInput
+          label={`Re-prompt for ${name}`}
+          placeholder={option?.asked.reprompt || defaultSlotReprompt(name)}
+          value={slot.reprompt}
+          onChange={(event) => onChange({ ...slot, reprompt: event.currentTarget.value })}
+          error={issueAt(issues, 'reprompt')}
+          readOnly={readOnly}
+          style={{ flex: 1 }}
+        />
+        <NumberInput
+          label={`Max attempts for ${name}`}
+          placeholder={option ? `${option.asked.max_attempts} (the slot's)` : "The slot's"}
+          value={slot.max_attempts ?? ''}
+          onChange={(value) => onChange({ ...slot, max_attempts: typeof value === 'number' ? value : null })}
+          error={issueAt(issues, 'max_attempts')}
+          readOnly={readOnly}
+          min={1}
+          max={SLOT_MAX_ATTEMPTS}
+          allowDecimal={false}
+          allowNegative={false}
+          w={150}
+        />
+      </Group>
+    </>
+  );
+}
+
+/** The fields of one attribute type: slots with how they are asked, URL and configuration, or intents. */
 function AttributeFields({ attribute, issues, slots, intents, readOnly, onChange }: AttributeFieldsProps) {
   switch (attribute.type) {
     case 'collect_slots': {
-      const names = new Map(slots.map((slot) => [slot.value, slot.label]));
-      const prompts = new Map(attribute.slots.map((slot) => [slot.slot_id, slot.prompt]));
+      const options = new Map(slots.map((slot) => [slot.value, slot]));
+      const kept = new Map(attribute.slots.map((slot) => [slot.slot_id, slot]));
       return (
         <>
           <MultiSelect
             label="Slots"
             data={slots}
             value={attribute.slots.map((slot) => slot.slot_id)}
-            onChange={(ids) => onChange({ ...attribute, slots: ids.map((slot_id) => ({ slot_id, prompt: prompts.get(slot_id) ?? '' })) })}
+            onChange={(ids) => onChange({ ...attribute, slots: ids.map((slot_id) => kept.get(slot_id) ?? { slot_id, prompt: '', reprompt: '', max_attempts: null }) })}
             error={issueAt(issues, 'slots')}
             readOnly={readOnly}
             searchable
             nothingFoundMessage="No slots in this project"
           />
-          {attribute.slots.map((slot, index) => {
-            const name = names.get(slot.slot_id) ?? slot.slot_id;
-            return (
-              <TextInput
-                key={slot.slot_id}
-                label={`Prompt for ${name}`}
-                placeholder={defaultSlotPrompt(name)}
-                value={slot.prompt}
-                onChange={(event) => {
-                  const prompt = event.currentTarget.value;
-                  onChange({ ...attribute, slots: attribute.slots.map((other, at) => (at === index ? { ...other, prompt } : other)) });
-                }}
-                error={issueAt(issues, 'slots', index, 'prompt')}
-                readOnly={readOnly}
-              />
-            );
-          })}
+          {attribute.slots.map((slot, index) => (
+            <CollectedSlotFields
+              key={slot.slot_id}
+              slot={slot}
+              option={options.get(slot.slot_id)}
+              issues={issues.filter((issue) => issue.path[0] === 'slots' && issue.path[1] === index).map((issue) => ({ ...issue, path: issue.path.slice(2) }))}
+              readOnly={readOnly}
+              onChange={(changed) => onChange({ ...attribute, slots: attribute.slots.map((other, at) => (at === index ? changed : other)) })}
+            />
+          ))}
         </>
       );
     }
@@ -100,7 +151,7 @@ interface NodePanelProps {
   others: FlowOption[];
   /** The nodes this one leads to. */
   followers: string[];
-  slots: FlowOption[];
+  slots: SlotOption[];
   intents: FlowOption[];
   /** Absent for a reader. */
   edit?: {

@@ -1,7 +1,48 @@
-import { NamedTextListsPage } from '@/features/named-text-list/components/named-text-lists-page';
-import { slotKind } from '../slot-kind';
+import { Anchor } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { slotTypeLabels, type Slot } from '@console/contracts';
+import { modifiedColumn, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { projectPaths } from '@/config/paths';
+import { ProjectRecordListPage } from '@/features/project-record/components/project-record-list-page';
+import { slotApi } from '../api/slot-api';
+import { CreateSlotButton } from './create-slot-button';
 
-/** project/{id}/slot: the project's slots (Name, Terms, Modified), Create Slot, row Delete. */
+function slotColumns(projectId: string): DataTableColumn<Slot>[] {
+  return [
+    {
+      key: 'name',
+      header: 'Name',
+      sortField: 'name',
+      filterField: 'name',
+      render: (slot) => (
+        <Anchor component={Link} to={projectPaths.slot.to(projectId, slot.id)} size="sm">
+          {slot.name}
+        </Anchor>
+      ),
+    },
+    { key: 'type', header: 'Type', render: (slot) => slotTypeLabels[slot.type] },
+    // Only a terms slot has terms; the others' cell stays empty.
+    { key: 'terms', header: 'Terms', render: (slot) => (slot.type === 'terms' ? slot.terms.length : '') },
+    modifiedColumn(),
+  ];
+}
+
+/** project/{id}/slot: the project's slots (Name, Type, Terms, Modified), Create Slot, row Delete. */
 export function SlotListPage() {
-  return <NamedTextListsPage kind={slotKind} />;
+  const { projectId = '' } = useParams();
+  const list = useListQuery(slotApi.contracts.list);
+  return (
+    <ProjectRecordListPage<Slot>
+      projectId={projectId}
+      title="Slots"
+      create={<CreateSlotButton projectId={projectId} />}
+      columns={slotColumns(projectId)}
+      list={list}
+      query={slotApi.useList(projectId, list.apiQuery)}
+      rowKey={(slot) => slot.id}
+      rowName={(slot) => slot.name}
+      remove={slotApi.useDelete(projectId)}
+      confirmation={{ noun: 'Slot' }}
+    />
+  );
 }
