@@ -38,7 +38,7 @@ export const FLOW_QUICK_REPLIES = 5;
  * 'a toaster' (0.92, the return policy) as of 'What are your opening hours?' (0.997): its
  * confidence cannot tell them apart.
  */
-export const LEAVING_MEANINGFUL_WORDS = 3;
+const LEAVING_MEANINGFUL_WORDS = 3;
 const QUESTION_MEANINGFUL_WORDS = 2;
 /** Words that open an English question ('what are ...', 'do you ...'). */
 const QUESTION_OPENERS = new Set(['what', 'when', 'where', 'why', 'who', 'whom', 'whose', 'which', 'how', 'can', 'could', 'do', 'does', 'did', 'is', 'are', 'was', 'were', 'will', 'would', 'should', 'shall', 'may', 'might', 'have', 'has']);
@@ -123,7 +123,7 @@ const POLITENESS = new Set(['please', 'pls', 'ok', 'okay', 'thanks', 'thx', 'sor
 const CANCEL_PHRASES = new Set<string>(FLOW_CANCEL_PHRASES);
 
 /** Whether the whole answer is one of FLOW_CANCEL_PHRASES (case, punctuation and politeness words aside). */
-export function isCancel(utterance: string): boolean {
+function isCancel(utterance: string): boolean {
   const spoken = fold(utterance).replace(/\bthank you\b/gu, ' ').match(/[\p{L}\p{N}']+/gu) ?? [];
   return CANCEL_PHRASES.has(spoken.filter((word) => !POLITENESS.has(word)).join(' '));
 }

@@ -483,6 +483,21 @@ describe('typed slots and re-prompts', () => {
     expect(filled.state.flow?.slots).toEqual({ appliance: 'fridge' });
   });
 
+  it('takes free text whole when it is awaited, and a cancel before it', () => {
+    const notes = compile(
+      repairSnapshot({
+        slots: [...repairSlots, { id: 'notes', name: 'notes', terms: [], type: 'text' }, { id: 'order', name: 'order', terms: [], type: 'pattern', pattern: '[A-Z]{2}\\d{4}' }],
+        sequences: [repair([collect('notes', 'What is wrong with it?'), collect('order')])],
+      }),
+    );
+    const asked = answer(notes, null, { utterance: 'book a repair' });
+    const described = answer(notes, asked.state, { utterance: '  It hums, then stops.  ' });
+    expect(described.state.flow?.slots).toEqual({ notes: 'It hums, then stops.' });
+    expect(flowOf(answer(notes, described.state, { utterance: 'it is ab1234' }))).toMatchObject({ step: 'reprompt', read: { type: 'pattern', value: null } });
+    expect(answer(notes, described.state, { utterance: 'order AB1234 please' }).callout?.body.slots).toEqual({ notes: 'It hums, then stops.', order: 'AB1234' });
+    expect(kbPlainText(answer(notes, asked.state, { utterance: 'never mind' }).reply.response)).toBe(FLOW_CANCELLED);
+  });
+
   it('goes on from a state stored before re-prompts (no attempts counted yet)', () => {
     const stored: ConversationState = { turns: [], flow: { sequence_id: 'repair', node_id: 'book', scenario_id: null, slots: {}, awaiting: { kind: 'slot', slot_id: 'appliance' } } };
     expect(at(['a toaster'], stored).state.flow?.awaiting).toEqual({ kind: 'slot', slot_id: 'appliance', attempts: 1 });

@@ -4,6 +4,6 @@
  * reading what a business-logic endpoint answered (callout-reply.ts). The rest of the engine imports
  * flows from here.
  */
-export { compileFlows, type FlowIndex, type FlowNode, type FlowSlot } from './flow-compile';
-export { clearlyContent, continueAfterCall, FLOW_QUICK_REPLIES, flowTrace, flowTurn, type CalloutBody, type FlowCallout, type FlowQuestion } from './flow-turn';
+export { compileFlows, type FlowIndex } from './flow-compile';
+export { clearlyContent, continueAfterCall, FLOW_QUICK_REPLIES, flowTrace, flowTurn, type CalloutBody, type FlowCallout } from './flow-turn';
 export { calloutBlocks, type CalloutOutcome } from './callout-reply';

@@ -17,7 +17,7 @@ export interface SlotSpec {
   locale: string;
 }
 
-export type SlotReading = { value: string } | { refusal: string };
+type SlotReading = { value: string } | { refusal: string };
 
 /** Terms listed in a refusal: enough to see what was expected. */
 const TERMS_NAMED = 5;
@@ -25,7 +25,7 @@ const TERMS_NAMED = 5;
 const QUOTED_MAX = 60;
 
 /** The visitor's answer as a refusal quotes it. */
-export function quoted(utterance: string): string {
+function quoted(utterance: string): string {
   const text = utterance.trim().replace(/\s+/g, ' ');
   return `'${text.length > QUOTED_MAX ? `${text.slice(0, QUOTED_MAX - 1)}…` : text}'`;
 }
