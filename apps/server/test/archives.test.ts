@@ -160,6 +160,7 @@ async function buildProject(workspaceId: string): Promise<string> {
     {
       response_word_cutoff: 120,
       out_of_scope_response: 'Ask a person, please.',
+      handoff_message: 'Mail help@kb.example.',
       pipeline_config: { model: 'small', thresholds: { rank: 0.3 } },
       jargon: { mappings: [{ keyword: 'refund', terms: ['money back', 'reimbursement'] }, { keyword: 'parcel', terms: ['package'] }] },
     },
@@ -319,6 +320,7 @@ describe('GET /project/{id}/archive', () => {
         description: 'Everything',
         response_word_cutoff: 120,
         out_of_scope_response: 'Ask a person, please.',
+        handoff_message: 'Mail help@kb.example.',
         pipeline_config: { model: 'small', thresholds: { rank: 0.3 } },
         jargon: { mappings: [{ keyword: 'refund', terms: ['money back', 'reimbursement'] }, { keyword: 'parcel', terms: ['package'] }] },
       },

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import {
+  DEFAULT_HANDOFF_MESSAGE,
   DEFAULT_OUT_OF_SCOPE_RESPONSE,
   DEFAULT_RESPONSE_WORD_CUTOFF,
   jargonMessages,
@@ -47,6 +48,7 @@ describe('GET /project/{id}', () => {
       description: '',
       response_word_cutoff: DEFAULT_RESPONSE_WORD_CUTOFF,
       out_of_scope_response: DEFAULT_OUT_OF_SCOPE_RESPONSE,
+      handoff_message: DEFAULT_HANDOFF_MESSAGE,
       pipeline_config: {},
       jargon: { mappings: [] },
       synced_at: null,
@@ -117,6 +119,7 @@ describe('PUT /project/{id}', () => {
       [{ response_word_cutoff: 20.5 }, 'Response Word Cutoff must be a whole number'],
       [{ response_word_cutoff: '64' }, 'Response Word Cutoff must be a number'],
       [{ out_of_scope_response: long(2049) }, messages.atMostChars('Out of Scope Response', 2048)],
+      [{ handoff_message: long(2049) }, messages.atMostChars('Handoff Message', 2048)],
       [{ pipeline_config: [1, 2] }, 'Pipeline Config must be a JSON object'],
       [{ pipeline_config: null }, 'Pipeline Config must be a JSON object'],
       [{ jargon: [] }, 'Jargon must be an object with mappings'],

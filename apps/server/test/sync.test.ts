@@ -36,6 +36,7 @@ describe('POST /project/{id}/sync', () => {
       .set({
         responseWordCutoff: 50,
         outOfScopeResponse: 'Ask me about our shop.',
+        handoffMessage: 'Mail help@shop.example.',
         pipelineConfig: { oos_threshold: 0.5 },
         jargon: { mappings: [{ keyword: 'refund', terms: ['money back'] }] },
       })
@@ -61,7 +62,12 @@ describe('POST /project/{id}/sync', () => {
     expect(stored.map((row) => row.id)).toEqual([answer.snapshot_id]);
     expect(stored[0]!.createdBy).toBe(editor.user.id);
     const data = stored[0]!.data;
-    expect(data.settings).toEqual({ response_word_cutoff: 50, out_of_scope_response: 'Ask me about our shop.', pipeline_config: { oos_threshold: 0.5 } });
+    expect(data.settings).toEqual({
+      response_word_cutoff: 50,
+      out_of_scope_response: 'Ask me about our shop.',
+      handoff_message: 'Mail help@shop.example.',
+      pipeline_config: { oos_threshold: 0.5 },
+    });
     expect(data.jargon).toEqual({ mappings: [{ keyword: 'refund', terms: ['money back'] }] });
     expect(data.intents).toEqual([]);
     expect(data.slots).toEqual([

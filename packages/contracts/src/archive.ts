@@ -3,7 +3,7 @@ import { channelStatuses, channelTypes, webChannelConfigSchema } from './channel
 import { duplicateEntries, jsonObject, oneOf, sameEntryKey, strictObject, text, trimmedText, uuidPattern } from './fields';
 import { intentBody } from './intent';
 import { jargonSchema } from './jargon';
-import { projectSettingsFields } from './project';
+import { DEFAULT_HANDOFF_MESSAGE, projectSettingsFields } from './project';
 import { kbDocumentSchema, responsePmSchema } from './rich-text';
 import { sourceConfigSchema, sourceTypes } from './source';
 import { checkScenarioGraph, scenarioFields } from './scenario';
@@ -144,7 +144,7 @@ function checkSequenceReferences(archive: { slots: { name: string }[]; intents: 
   });
 }
 
-const { display_name, description, response_word_cutoff, out_of_scope_response, pipeline_config } = projectSettingsFields;
+const { display_name, description, response_word_cutoff, out_of_scope_response, handoff_message, pipeline_config } = projectSettingsFields;
 
 export const projectArchiveSchema = z
   .object({
@@ -156,6 +156,8 @@ export const projectArchiveSchema = z
       description,
       response_word_cutoff,
       out_of_scope_response,
+      // Files written before the handoff message have none: the default.
+      handoff_message: handoff_message.default(DEFAULT_HANDOFF_MESSAGE),
       pipeline_config,
       jargon: jargonSchema,
     }),

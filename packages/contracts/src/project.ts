@@ -73,6 +73,27 @@ export const DEFAULT_OUT_OF_SCOPE_RESPONSE =
 export const HANDOFF_MESSAGE_MAX = 2048;
 export const DEFAULT_HANDOFF_MESSAGE =
   "I can't put you through to a person from this chat yet. Please contact our team directly, and they will get back to you.";
+/**
+ * `pipeline_config.handoff_examples`: the project's own requests for a person, replacing the built-in
+ * recognition (`[]` turns it off). Bounded like a team's list of phrases, not a training set.
+ */
+export const HANDOFF_EXAMPLES_MAX = 100;
+export const HANDOFF_EXAMPLE_MAX = 256;
+
+/** Why a pipeline_config's handoff_examples cannot be used, or null (absent, or a list of 0-100 texts of 1-256 characters). */
+function handoffExamplesProblem(pipelineConfig: Record<string, unknown>): string | null {
+  const examples = pipelineConfig.handoff_examples;
+  if (examples === undefined) return null;
+  const texts = Array.isArray(examples) && examples.every((example) => typeof example === 'string' && example.trim().length > 0 && example.length <= HANDOFF_EXAMPLE_MAX);
+  if (!texts) return `Pipeline Config handoff_examples must be a list of texts of 1 to ${HANDOFF_EXAMPLE_MAX} characters`;
+  return examples.length > HANDOFF_EXAMPLES_MAX ? `Pipeline Config handoff_examples must hold at most ${HANDOFF_EXAMPLES_MAX} examples` : null;
+}
+
+/** A project's pipeline config: a bounded JSON object whose handoff examples, if any, are usable. */
+const pipelineConfigField = jsonObject('Pipeline Config').check((ctx) => {
+  const problem = handoffExamplesProblem(ctx.value);
+  if (problem) ctx.issues.push({ code: 'custom', input: ctx.value, message: problem });
+});
 
 /** A project with its settings and jargon: GET /project/{id}. */
 export const projectSchema = projectSummarySchema.extend({
@@ -97,7 +118,7 @@ export const projectSettingsFields = {
   response_word_cutoff: wordCutoff,
   out_of_scope_response: text('Out of Scope Response', 0, OUT_OF_SCOPE_RESPONSE_MAX),
   handoff_message: text('Handoff Message', 0, HANDOFF_MESSAGE_MAX),
-  pipeline_config: jsonObject('Pipeline Config'),
+  pipeline_config: pipelineConfigField,
 };
 export const projectSettingsBody = strictObject(projectSettingsFields);
 

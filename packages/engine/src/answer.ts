@@ -13,6 +13,7 @@ import type { AnswerInput, AnswerResult, ConversationState, FlowState, Generatio
 import { cosine, readQuestion } from './vectorizer';
 import { semanticScores, withMeaning } from './semantic';
 import { closenessScores } from './zero-shot';
+import { handoffAnswer, recogniseHandoff } from './handoff';
 
 /** Turns kept for follow-ups. */
 export const REMEMBERED_TURNS = 5;
@@ -207,6 +208,15 @@ export function answer(
     const vector = index.understanding === 'semantic' ? input.vectors?.get(reading) : undefined;
     return vector && vector.length === index.semantic?.dimensions ? vector : null;
   };
+
+  // Handoff (handoff.ts): a request for a person is answered with the project's handoff message, in a flow or not.
+  const handoff = recogniseHandoff(index.handoff, rephrased.words ?? words(rephrased.text), meaningOf(rephrased.text));
+  if (handoff) {
+    const turn = { utterance: input.utterance, rephrased: rephrased.text, thread: null, content_id: null };
+    const question = { utterance: input.utterance, text: rephrased.text, jargon: rephrased.applied };
+    return handoffAnswer(index, question, handoff, { before: state?.flow ?? null, after: remember(state, turn, null) });
+  }
+
   let text = rephrased.text;
   let classification = classifyText(index, text, rephrased.words, meaningOf(text));
   let context: { previous: string; reason: string } | null = null;

@@ -3,6 +3,7 @@ import { FALLBACK_THRESHOLD, trainCalibrated } from './calibration';
 import type { SoftmaxModel } from './classifier';
 import { compileFlows, type FlowIndex } from './flow';
 import { readGenerationConfig, type GenerationConfig } from './generation';
+import { compileHandoff, handoffConfig, type HandoffIndex } from './handoff';
 import { buildLexicalIndex, type LexicalIndex } from './rank';
 import { compileJargon, type JargonRule } from './rephrase';
 import { buildSemanticIndex, passagesOf, withMeaning, type SemanticIndex, type TextVectors } from './semantic';
@@ -47,6 +48,8 @@ export function textsToEmbed(snapshot: Snapshot): string[] {
     texts.add(intent.intent);
     for (const utterance of intent.utterances) texts.add(utterance);
   }
+  // The examples a request for a person is compared with; a project with nothing to answer embeds nothing.
+  if (texts.size) for (const example of handoffConfig(snapshot.settings.pipeline_config)?.examples ?? []) texts.add(example);
   return [...texts];
 }
 
@@ -102,6 +105,8 @@ export interface EngineIndex {
   jargon: JargonRule[];
   /** The project's sequences and active scenarios; null for a snapshot synced before they existed. */
   flows: FlowIndex | null;
+  /** Recognising a request for a person (handoff.ts), and the handoff message; null when the project turned it off. */
+  handoff: HandoffIndex | null;
   settings: {
     wordCutoff: number;
     outOfScope: KbDocument;
@@ -276,6 +281,7 @@ export function compile(snapshot: Snapshot, textVectors: TextVectors = new Map()
     meaning,
     jargon: compileJargon(snapshot.jargon),
     flows: compileFlows(snapshot),
+    handoff: compileHandoff(snapshot.settings.pipeline_config, snapshot.settings.handoff_message, understanding === 'semantic' ? textVectors : null),
     settings: {
       wordCutoff: snapshot.settings.response_word_cutoff,
       outOfScope: kbFromPlainText(snapshot.settings.out_of_scope_response),

@@ -15,6 +15,7 @@ export interface ConversationTotals {
   oos: number;
   content: number;
   scenario: number;
+  handoff: number;
 }
 type Kind = Exclude<keyof ConversationTotals, 'conversations'>;
 
@@ -32,6 +33,7 @@ export const conversationCounters: Record<Kind, ListColumn> = {
   oos: conversations.oosCount,
   content: conversations.contentCount,
   scenario: conversations.scenarioCount,
+  handoff: conversations.handoffCount,
 };
 const hourColumns: Record<Kind, ListColumn> = {
   request: conversationCounts.withRequests,
@@ -40,6 +42,7 @@ const hourColumns: Record<Kind, ListColumn> = {
   oos: conversationCounts.withOos,
   content: conversationCounts.withContent,
   scenario: conversationCounts.withScenario,
+  handoff: conversationCounts.withHandoff,
 };
 const kinds = Object.keys(conversationCounters) as Kind[];
 

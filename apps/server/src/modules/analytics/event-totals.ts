@@ -13,6 +13,8 @@ export interface EventTotals {
   response: number;
   error: number;
   oos: number;
+  /** Answers to a request for a person. */
+  handoff: number;
 }
 
 /** Filters the hourly counts can answer: every field of an event the rollup keeps. */
@@ -75,6 +77,7 @@ async function totalsOf(ctx: AppContext, source: Source, scope: EventScope, from
       response: sum(sql`${dataType} = 'response'`),
       error: sum(sql`${dataType} = 'error'`),
       oos: sum(sql`${responseType} = 'oos'`),
+      handoff: sum(sql`${responseType} = 'handoff'`),
     })
     .from(source.table)
     .where(where);
@@ -84,11 +87,19 @@ async function totalsOf(ctx: AppContext, source: Source, scope: EventScope, from
     response: Number(row?.response ?? 0),
     error: Number(row?.error ?? 0),
     oos: Number(row?.oos ?? 0),
+    handoff: Number(row?.handoff ?? 0),
   };
 }
 
 function add(a: EventTotals, b: EventTotals): EventTotals {
-  return { event: a.event + b.event, request: a.request + b.request, response: a.response + b.response, error: a.error + b.error, oos: a.oos + b.oos };
+  return {
+    event: a.event + b.event,
+    request: a.request + b.request,
+    response: a.response + b.response,
+    error: a.error + b.error,
+    oos: a.oos + b.oos,
+    handoff: a.handoff + b.handoff,
+  };
 }
 
 /** Counts the scope's events: whole hours from `event_counts`, the partial hours at the range's ends from the events. */

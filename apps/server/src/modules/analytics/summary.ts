@@ -22,6 +22,7 @@ export async function summaryOf(ctx: AppContext, scope: EventScope): Promise<Sum
     request_count: totals.request,
     response_count: totals.response,
     oos_count: totals.oos,
+    handoff_count: totals.handoff,
     conversation_count: conversation.conversations,
     conv_error_count: conversation.error,
     conv_oos_count: conversation.oos,

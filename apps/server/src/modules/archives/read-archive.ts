@@ -97,6 +97,7 @@ export async function readArchive(tx: Db, projectId: string, exportedAt: Date): 
       description: project.description,
       response_word_cutoff: project.responseWordCutoff,
       out_of_scope_response: project.outOfScopeResponse,
+      handoff_message: project.handoffMessage,
       pipeline_config: project.pipelineConfig,
       jargon: project.jargon,
     },

@@ -68,6 +68,7 @@ export async function writeArchive(db: Db, workspaceId: string, archive: Project
         description: settings.description,
         responseWordCutoff: settings.response_word_cutoff,
         outOfScopeResponse: settings.out_of_scope_response,
+        handoffMessage: settings.handoff_message,
         pipelineConfig: settings.pipeline_config,
         jargon: settings.jargon,
         importingSince: now,

@@ -55,10 +55,19 @@ const kinds = {
   oos_count: "response_type = 'oos'",
   content_count: "response_type = 'content'",
   scenario_count: "response_type = 'scenario'",
+  handoff_count: "response_type = 'handoff'",
 } as const;
 const kindNames = Object.keys(kinds) as (keyof typeof kinds)[];
 /** The conversation_counts column of each counter: conversations holding at least one such event. */
-const holding = { request_count: 'with_requests', response_count: 'with_responses', error_count: 'with_errors', oos_count: 'with_oos', content_count: 'with_content', scenario_count: 'with_scenario' } as const;
+const holding = {
+  request_count: 'with_requests',
+  response_count: 'with_responses',
+  error_count: 'with_errors',
+  oos_count: 'with_oos',
+  content_count: 'with_content',
+  scenario_count: 'with_scenario',
+  handoff_count: 'with_handoff',
+} as const;
 // A counter equal to the batch's own share became non-zero in this batch: the conversation just came to hold that kind.
 const becameHolding = (name: keyof typeof kinds) => `count(*) FILTER (WHERE c.${name} > 0 AND c.${name} = b.${name})::int`;
 

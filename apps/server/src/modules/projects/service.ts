@@ -35,6 +35,7 @@ export function toProject(row: ProjectRow): Project {
     ...toProjectSummary(row),
     response_word_cutoff: row.responseWordCutoff,
     out_of_scope_response: row.outOfScopeResponse,
+    handoff_message: row.handoffMessage,
     pipeline_config: row.pipelineConfig,
     jargon: row.jargon,
   };
@@ -67,7 +68,7 @@ export async function listProjects(
 
 /** What a new project is made of; the settings left out take their defaults. */
 export type NewProject = Pick<typeof projects.$inferInsert, 'displayName' | 'description'> &
-  Partial<Pick<typeof projects.$inferInsert, 'responseWordCutoff' | 'outOfScopeResponse' | 'pipelineConfig' | 'jargon' | 'importingSince'>>;
+  Partial<Pick<typeof projects.$inferInsert, 'responseWordCutoff' | 'outOfScopeResponse' | 'handoffMessage' | 'pipelineConfig' | 'jargon' | 'importingSince'>>;
 
 /**
  * Writes a project with its 'Production' deployment inside the caller's transaction: the one way a
@@ -115,6 +116,7 @@ export async function updateProject(
       description: input.description,
       responseWordCutoff: input.response_word_cutoff,
       outOfScopeResponse: input.out_of_scope_response,
+      handoffMessage: input.handoff_message,
       pipelineConfig: input.pipeline_config,
       jargon: input.jargon,
       updatedAt: ctx.now(),

@@ -73,6 +73,7 @@ export async function readSnapshot(tx: Db, projectId: string): Promise<Snapshot>
     settings: {
       response_word_cutoff: project.responseWordCutoff,
       out_of_scope_response: project.outOfScopeResponse,
+      handoff_message: project.handoffMessage,
       pipeline_config: project.pipelineConfig,
     },
     jargon: project.jargon,
