@@ -53,6 +53,7 @@ test('the questions of the Real-Time Test show on the dashboard, in their conver
   await expect(summary.getByRole('link', { name: 'Out of Scope: 1', exact: true })).toBeVisible();
   await expect(summary.getByRole('link', { name: 'Conversations: 1', exact: true })).toBeVisible();
   await expect(summary.getByRole('link', { name: 'Errors: 0', exact: true })).toBeVisible();
+  await expect(summary.getByRole('link', { name: 'Asked for a Person: 0', exact: true })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Top content' }).getByRole('link', { name: item.subject })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Top out-of-scope questions' })).toContainText(questions.outOfScope);
 

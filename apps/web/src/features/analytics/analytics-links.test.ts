@@ -16,6 +16,10 @@ describe('countLink', () => {
     });
   });
 
+  it('opens the answers to visitors who asked for a person', () => {
+    expect(parse(countLink('p1', 'handoff_count', filters)).params).toMatchObject({ response_type__eq: 'handoff' });
+  });
+
   it('opens the conversations for conversation counts, with the deployment', () => {
     expect(parse(countLink('p1', 'conv_error_count', { ...filters, deploymentKey: 'prod' }))).toEqual({
       path: '/project/p1/conv',

@@ -54,6 +54,23 @@ describe('describeTrace', () => {
     ]);
   });
 
+  it('says why a question was taken for a request for a person, and the flow it left', () => {
+    const reason = "It asks for a person ('talk to a human': speak, talk or chat to a person).";
+    const left = { sequence: { id: 's1', name: 'Booking' }, node: { id: 'n1', name: 'Collect' }, step: 'left', steps: ['left'] };
+    const lines = describeTrace([
+      { stage: 'classify', data: { decision: 'handoff', label: null, confidence: 1, handoff: { by: 'rule', rule: 'contact', words: 'talk to a human', reason }, flow: left } },
+      { stage: 'rank', data: { skipped: 'handoff' } },
+      { stage: 'rerank', data: { skipped: 'handoff' } },
+      { stage: 'genhybrid', data: { used: false, reason: 'handoff' } },
+    ]);
+    expect(lines.map((line) => line.details)).toEqual([
+      ['Decision: a request for a person (answered with the handoff message)', `Why: ${reason}`, 'Sequence “Booking”, node “Collect”: left the flow'],
+      ['Skipped (a request for a person)'],
+      ['Skipped (a request for a person)'],
+      ['Not used (a request for a person)'],
+    ]);
+  });
+
   it('shows data of an unknown shape as JSON instead of failing', () => {
     expect(describeTrace([{ stage: 'rank', data: { hits: 2 } }])).toEqual([{ stage: 'rank', title: 'Rank', details: ['{"hits":2}'] }]);
   });

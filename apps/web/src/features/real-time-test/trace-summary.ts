@@ -62,6 +62,8 @@ const stageData = {
   classify: z.union([
     // A slot answer the flow read: the flow decided, so the classifier's figures are not traced.
     z.object({ decision: z.string(), decided_by: z.literal('flow'), flow: flowStep }),
+    // A request for a person: recognised before classifying, so the trace says why instead.
+    z.object({ decision: z.literal('handoff'), handoff: z.object({ reason: z.string() }), flow: flowStep.nullable().optional() }),
     z.object({
       decision: z.string(),
       label: subject.extend({ kind: z.string() }).nullable(),
@@ -114,6 +116,7 @@ const decisions: Record<string, string> = {
   content: 'a content item',
   scenario: 'a sequence',
   oos: 'out of scope',
+  handoff: 'a request for a person',
 };
 
 /** Why a stage did not run, beyond the decisions. */
@@ -176,6 +179,7 @@ function describeFlow(flow: z.infer<typeof flowStep>): string[] {
 
 function classify(data: z.infer<typeof stageData.classify>): string[] {
   if ('decided_by' in data) return [`Decision: ${decisions[data.decision] ?? data.decision} (the flow read the answer; no ranking)`, ...describeFlow(data.flow)];
+  if ('handoff' in data) return [`Decision: ${decisions.handoff} (answered with the handoff message)`, `Why: ${data.handoff.reason}`, ...(data.flow ? describeFlow(data.flow) : [])];
   const { decision, label, confidence, threshold, understanding, semantic, refusal, flow } = data;
   const best = label ? `best match ${quote(label.subject)}` : 'no match';
   return [

@@ -13,7 +13,7 @@ interface SummaryTilesProps {
   summary: Summary | undefined;
 }
 
-/** The nine counts of the dashboard (project-areas §2), each a link to the questions or conversations behind it. */
+/** The dashboard's counts (summaryLabels), each a link to the questions or conversations behind it. */
 export function SummaryTiles({ projectId, filters, summary }: SummaryTilesProps) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" mb="md" component="section" aria-label="Summary">

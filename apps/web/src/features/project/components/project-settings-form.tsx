@@ -21,6 +21,7 @@ interface SettingsValues extends Record<string, unknown> {
   /** NumberInput's value: a number, or the text typed so far ('' when empty). */
   response_word_cutoff: number | string;
   out_of_scope_response: string;
+  handoff_message: string;
   /** The JSON text as typed; the form is invalid while it is not a JSON object. */
   pipeline_config: string;
 }
@@ -31,6 +32,7 @@ function settingsValues(project: Project): SettingsValues {
     description: project.description,
     response_word_cutoff: project.response_word_cutoff,
     out_of_scope_response: project.out_of_scope_response,
+    handoff_message: project.handoff_message,
     pipeline_config: jsonText(project.pipeline_config),
   };
 }
@@ -64,6 +66,23 @@ function UnderstandingSelect({ form, readOnly }: { form: EntityFormState<Setting
   );
 }
 
+/** Something the assistant says, as plain text. */
+function MessageField({
+  form,
+  field,
+  label,
+  description,
+  readOnly,
+}: {
+  form: EntityFormState<SettingsValues>;
+  field: 'out_of_scope_response' | 'handoff_message';
+  label: string;
+  description: string;
+  readOnly: boolean;
+}) {
+  return <Textarea label={label} description={description} autosize minRows={2} maxRows={8} readOnly={readOnly} {...form.textProps(field)} />;
+}
+
 function SettingsFields({ form, readOnly }: { form: EntityFormState<SettingsValues>; readOnly: boolean }) {
   return (
     <>
@@ -82,14 +101,13 @@ function SettingsFields({ form, readOnly }: { form: EntityFormState<SettingsValu
         onChange={(value) => form.setField('response_word_cutoff', value)}
         error={form.errors.response_word_cutoff}
       />
-      <Textarea
-        label="Out of Scope Response"
-        description="What the assistant says when it has no answer."
-        autosize
-        minRows={2}
-        maxRows={8}
+      <MessageField form={form} field="out_of_scope_response" label="Out of Scope Response" description="What the assistant says when it has no answer." readOnly={readOnly} />
+      <MessageField
+        form={form}
+        field="handoff_message"
+        label="Handoff Message"
+        description="What the assistant says when a visitor asks for a person: where to reach one, such as an e-mail address or a link. Empty: a default message. Applies from the next Sync."
         readOnly={readOnly}
-        {...form.textProps('out_of_scope_response')}
       />
       <UnderstandingSelect form={form} readOnly={readOnly} />
       <JsonInput
