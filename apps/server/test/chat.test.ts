@@ -237,6 +237,10 @@ describe('conversations', () => {
       .where(and(eq(events.convId, opening.conv_id), eq(events.dataType, 'response'), eq(events.utterance, followUp.utterance)));
     const rephrase = (event!.data.trace as { stage: string; data: { context: unknown } }[])[0]!;
     expect(rephrase).toMatchObject({ stage: 'rephrase', data: { context: { previous: expect.stringMatching(/tablet battery/i) } } });
+
+    // A follow-up of words the project does not know is not read with the conversation: refused as it would be first.
+    const unknown = answerOf(await ask(app, shop.key, { utterance: 'And the price?', conv_id: opening.conv_id }));
+    expect(unknown.response_type).toBe('oos');
   });
 
   it('continues a conversation in another server process from its stored state', async () => {
@@ -247,7 +251,7 @@ describe('conversations', () => {
     expect(continued.response_type).toBe('content');
 
     // Back in the first process, a third follow-up leans on the second's words and the topic it leaned on, read from what is stored.
-    const third = 'And the price?';
+    const third = 'And charging?';
     await ask(app, shop.key, { utterance: third, conv_id: opening.conv_id });
     const [event] = await app.ctx.db
       .select()

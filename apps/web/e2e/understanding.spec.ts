@@ -43,11 +43,21 @@ test('a project with content and no utterances answers a paraphrase in the Real-
   await expect(trace.filter({ hasText: /^“Opening hours”: score \d\.\d\d — lexical \d\.\d\d, semantic \d\.\d\d$/ })).toBeVisible();
   await expect(trace.filter({ hasText: `Chosen “${openingHours.subject}” with confidence` })).toBeVisible();
 
+  // Asked right after an answer, an off-topic question is not read with it: refused, and the trace says why.
+  await ask(page, 'What is the capital of France?');
+  const hijack = conversation.getByRole('note', { name: 'Why it was refused' });
+  await expect(hijack).toHaveCount(1);
+  await conversation.getByText('Trace', { exact: true }).last().click();
+  await expect(
+    conversation.getByRole('definition').filter({ hasText: /^Read alone, not with the previous question “is the store open on weekends\?” — None of its words .* is known to the project/ }),
+  ).toBeVisible();
+  await expect(conversation.getByText(outOfScope)).toHaveCount(1);
+
   // A question the content does not cover is refused, and the refusal says why without opening the trace.
   await ask(page, 'who won the football world cup?');
   await expect(conversation.getByText(outOfScope)).toBeVisible();
-  const refusal = conversation.getByRole('note', { name: 'Why it was refused' });
-  await expect(refusal).toHaveCount(1);
+  const refusal = conversation.getByRole('note', { name: 'Why it was refused' }).last();
+  await expect(conversation.getByRole('note', { name: 'Why it was refused' })).toHaveCount(2);
   await expect(refusal).toHaveText(/^Refused: \S.*/);
   const reason = (await refusal.innerText()).replace(/^Refused: /, '');
 

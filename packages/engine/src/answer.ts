@@ -3,9 +3,9 @@ import { scoreInto, softmaxInPlace } from './classifier';
 import type { EngineIndex, IndexedContent } from './compile';
 import { generatedResponse, generationRequest } from './generation';
 import { rank } from './rank';
-import { contextReason, CLEARER_BY, followUpCue, FOLLOW_UP_MAX_WORDS, leanedOn, previousAnswered, threadOf, withPrevious } from './context';
+import { chooseReading, followUpCue, FOLLOW_UP_MAX_WORDS, leanedOn, previousAnswered, threadOf, withPrevious } from './context';
 import { applyJargon } from './rephrase';
-import { contentStemsOf, words } from './text';
+import { contentStems, contentStemsOf, isStopWord, words } from './text';
 import { topPositions } from './top';
 import { truncate } from './truncate';
 import { calloutBlocks, clearlyContent, continueAfterCall, flowTrace, flowTurn, type CalloutOutcome } from './flow';
@@ -157,6 +157,11 @@ function leadsInMeaning(index: EngineIndex, c: Classification): boolean {
   return true;
 }
 
+/** The content item (its position) a classification chose, -1 for an intent, out of scope or nothing. */
+function itemOf(index: EngineIndex, c: Classification): number {
+  return c.best >= 0 ? index.contentOfLabel[c.best]! : -1;
+}
+
 /** The largest value (null for none). */
 function bestOf(values: Float64Array | null): number | null {
   if (!values?.length) return null;
@@ -220,26 +225,45 @@ export function answer(
   let text = rephrased.text;
   let classification = classifyText(index, text, rephrased.words, meaningOf(text));
   let context: { previous: string; reason: string } | null = null;
+  let standalone: { previous: string; reason: string } | null = null;
   let thread: string | null = null;
   const previous = previousAnswered(state);
-  // Lexical: only a short question not understood alone is read with the previous one (as before
-  // semantic understanding). Semantic: any follow-up cue, and the clearer reading wins.
-  const cue = previous ? (index.understanding === 'semantic' ? followUpCue(rephrased.words ?? words(text), classification.stems) : classification.stems.length <= FOLLOW_UP_MAX_WORDS ? { kind: 'short' as const } : null) : null;
-  const understoodAlone = understood(index, classification);
-  if (previous && cue && (index.understanding === 'semantic' || !understoodAlone)) {
+  if (previous) {
+    // Lexical mode has no sentence vector to weigh a pointing word with: only fragments may lean.
+    const cue =
+      index.understanding === 'semantic'
+        ? followUpCue(rephrased.words ?? words(text), classification.stems)
+        : classification.stems.length <= FOLLOW_UP_MAX_WORDS
+          ? { kind: 'short' as const }
+          : null;
     const leaning = leanedOn(previous, index.jargon);
     const combined = withPrevious(text, leaning);
-    const withContext = jointly(classification, classifyText(index, combined, undefined, meaningOf(combined)));
-    const clearer =
-      !understoodAlone || cue.kind !== 'short' || withContext.confidence >= classification.confidence + CLEARER_BY;
-    if (understood(index, withContext) && clearer) {
-      context = { previous: leaning, reason: contextReason(cue, understoodAlone, classification.confidence, withContext.confidence) };
+    let together: Classification | null = null;
+    const readTogether = () => (together ??= jointly(classification, classifyText(index, combined, undefined, meaningOf(combined))));
+    const understoodAlone = understood(index, classification);
+    const aloneLabel = classification.best >= 0 ? index.labels[classification.best]! : null;
+    const choice = chooseReading(index.lexical, {
+      cue,
+      stems: classification.stems,
+      words: (rephrased.words ?? words(text)).filter((word) => !isStopWord(word)),
+      alone: { understood: understoodAlone, item: itemOf(index, classification), subject: aloneLabel?.subject ?? null, confidence: classification.confidence },
+      together: () => {
+        const reading = readTogether();
+        return { understood: understood(index, reading), item: itemOf(index, reading), confidence: reading.confidence };
+      },
+      previousItem: index.contents.findIndex((content) => content.id === previous.content_id),
+      previousStems: new Set(contentStems(leaning)),
+    });
+    if (choice.lean) {
+      context = { previous: leaning, reason: choice.reason };
       text = combined;
       thread = threadOf(previous);
-      classification = withContext;
+      classification = readTogether();
+    } else {
+      standalone = { previous: leaning, reason: choice.reason };
     }
   }
-  trace.push({ stage: 'rephrase', data: { input: input.utterance, output: text, jargon: rephrased.applied, context } });
+  trace.push({ stage: 'rephrase', data: { input: input.utterance, output: text, jargon: rephrased.applied, context, standalone } });
 
   const label = classification.best >= 0 ? index.labels[classification.best]! : null;
   const leading = topLabels(classification, CANDIDATES);
@@ -390,23 +414,40 @@ export function answer(
   return finish(index, { reply, trace, state: nextState, generation: null, callout: null }, reply.response);
 }
 
+/**
+ * Two figures written with enough digits to tell them apart (three at least): a refusal that reads
+ * "0.16 close; 0.16 is needed" hides why it was refused.
+ */
+function apart(value: number, bound: number): [string, string] {
+  for (let digits = 3; digits < 6; digits++) {
+    const [a, b] = [value.toFixed(digits), bound.toFixed(digits)];
+    if (a !== b) return [a, b];
+  }
+  return [value.toFixed(6), bound.toFixed(6)];
+}
+
 /** Why a question was refused, in words (the classify stage's `refusal`). */
 function refusalOf(index: EngineIndex, c: Classification, label: EngineIndex['labels'][number] | null): string {
   if (!label) return 'The project has no content to answer from.';
   if (label.kind === 'oos' && index.zeroShot) {
-    return `It is closer in meaning to one of the project's out-of-scope examples (${c.confidence.toFixed(2)}) than to any item (${(bestOf(c.semantic) ?? 0).toFixed(2)}).`;
+    const [example, item] = apart(c.confidence, bestOf(c.semantic) ?? 0);
+    return `It is closer in meaning to one of the project's out-of-scope examples (${example}) than to any item (${item}).`;
   }
   if (label.kind === 'oos') return `It is most like the project's out-of-scope examples (${Math.round(c.confidence * 100)}% sure).`;
-  const score = c.confidence.toFixed(2);
-  const needed = index.threshold.toFixed(2);
+  const [score, needed] = apart(c.confidence, index.threshold);
   if (index.zeroShot) return `The closest item, '${label.subject}', is ${score} close; ${needed} is needed.`;
   const meaning = bestOf(c.semantic);
   if (c.semantic && meaning !== null && meaning < SEMANTIC_FLOOR) {
     const closest = index.contents[topPositions(c.semantic, 1)[0]!]!;
-    return `The closest item in meaning, '${closest.subject}', is ${meaning.toFixed(2)} alike; ${SEMANTIC_FLOOR.toFixed(2)} is needed.`;
+    const [alike, floor] = apart(meaning, SEMANTIC_FLOOR);
+    return `The closest item in meaning, '${closest.subject}', is ${alike} alike; ${floor} is needed.`;
   }
   if (c.confidence < index.threshold) return `The likeliest item, '${label.subject}', is ${score} likely; ${needed} is needed.`;
-  return `Too few of its words are known to the project (${Math.round(c.familiarity * 100)}% of them) to be sure it is about '${label.subject}'.`;
+  if (c.familiarity === 0) {
+    const [sure, unfamiliar] = apart(c.confidence, UNFAMILIAR_CONFIDENCE);
+    return `None of its words is known to the project, so the likeliest item, '${label.subject}', needed ${unfamiliar}; it is ${sure} likely.`;
+  }
+  return `Too few of its words are known to the project (${Math.round(c.familiarity * 100)}% of them, ${Math.round(index.familiarity * 100)}% needed) to be sure it is about '${label.subject}'.`;
 }
 
 function contentOf(index: EngineIndex, labelIndex: number): IndexedContent {

@@ -130,7 +130,7 @@ describe('the refusal gate without utterances', () => {
       expect(result.reply, utterance).toMatchObject({ response_type: 'oos', content_id: null });
       const { classify, rerank } = stages(result);
       expect(classify).toMatchObject({ decision: 'oos', understanding: 'semantic' });
-      expect(classify!.refusal).toMatch(/^The closest item, '.+', is \d\.\d\d close; \d\.\d\d is needed\.$/);
+      expect(classify!.refusal).toMatch(/^The closest item, '.+', is \d\.\d{3,6} close; \d\.\d{3,6} is needed\.$/);
       expect(rerank).toEqual({ skipped: 'oos' });
     }
   });
@@ -142,7 +142,7 @@ describe('the refusal gate without utterances', () => {
     expect(guarded.zeroShot).toBe(true);
     const result = ask(guarded, null, question);
     expect(result.reply).toMatchObject({ response_type: 'oos', content_id: null });
-    expect(stages(result).classify!.refusal).toMatch(/^It is closer in meaning to one of the project's out-of-scope examples \(\d\.\d\d\) than to any item \(\d\.\d\d\)\.$/);
+    expect(stages(result).classify!.refusal).toMatch(/^It is closer in meaning to one of the project's out-of-scope examples \(\d\.\d{3,6}\) than to any item \(\d\.\d{3,6}\)\.$/);
     // The items' own questions are answered as before.
     expect(ask(guarded, null, 'please repair the puncture on my bike').reply).toMatchObject({ response_type: 'content', content_id: 'repairs' });
   });
@@ -223,7 +223,63 @@ describe('trained content', () => {
     const index = compiled(trained);
     const result = ask(index, null, 'who won the football match last night');
     expect(result.reply.response_type).toBe('oos');
-    expect(stages(result).classify!.refusal).toMatch(/^The closest item in meaning, '.+', is -?\d\.\d\d alike; 0\.35 is needed\.$/);
+    expect(stages(result).classify!.refusal).toMatch(/^The closest item in meaning, '.+', is -?\d\.\d{3,6} alike; 0\.350 is needed\.$/);
+  });
+});
+
+describe('follow-ups never hijack a new question', () => {
+  const zeroShot = compiled(faq);
+  const trainedIndex = compiled([
+    ...faq.slice(0, 2).map((content) => ({ ...content, utterances: [`${content.subject.toLowerCase()} please`, content.subject] })),
+    item('hours', 'Opening hours', 'We are open from 9 to 18 on weekdays and from 10 to 16 on saturday.', ['when are you open', 'opening hours', 'are you open on saturday', 'what time do you close']),
+    item('repairs', 'Repairs', 'We repair all bikes.', ['my bike is broken', 'can you fix my bike', 'repair a flat', 'puncture repair']),
+  ]);
+
+  for (const [name, index] of [['zero-shot', zeroShot], ['trained', trainedIndex]] as const) {
+    it(`${name}: refuses a complete off-topic question, gibberish and unknown fragments after an answer, as it does first`, () => {
+      const first = ask(index, null, 'do you deliver to my home');
+      expect(first.reply.content_id).toBe('delivery');
+      for (const question of ['What is the capital of France?', 'asdfgh qwerty', 'What is the meaning of life?', 'Tell me a joke', 'who won the football match last night']) {
+        expect(ask(index, null, question).reply.response_type).toBe('oos');
+        const after = ask(index, first.state, question);
+        expect(after.reply.response_type).toBe('oos');
+        const rephrase = stages(after).rephrase!;
+        expect(rephrase.context).toBeNull();
+        expect(rephrase.output).toBe(question);
+        expect(rephrase.standalone).toMatchObject({ previous: 'do you deliver to my home', reason: expect.stringMatching(/read alone\.$/) });
+      }
+      const unknown = stages(ask(index, first.state, 'What is the capital of France?')).rephrase!.standalone as { reason: string };
+      expect(unknown.reason).toBe("None of its words ('capital', 'france') is known to the project, so it was read alone.");
+    });
+
+    it(`${name}: answers a short question another item answers on its own with that item`, () => {
+      const first = ask(index, null, 'do you deliver to my home');
+      const own = ask(index, first.state, 'fix a puncture');
+      expect(own.reply.content_id).toBe('repairs');
+      expect(stages(own).rephrase!.context).toBeNull();
+    });
+  }
+
+  it('reads a question that points back with the previous one when together they name another item', () => {
+    const first = ask(zeroShot, null, 'do you deliver to my home');
+    const followUp = ask(zeroShot, first.state, 'how much does that cost?');
+    expect(followUp.reply.content_id).toBe('delivery-prices');
+    expect(stages(followUp).rephrase!.context).toMatchObject({ reason: expect.stringMatching(/^'that' refers to the previous question, and with it/) });
+  });
+
+  it('reads a fragment about the previous topic with it, and says why', () => {
+    const first = ask(zeroShot, null, 'when are you open on weekdays');
+    expect(first.reply.content_id).toBe('hours');
+    const fragment = ask(zeroShot, first.state, 'and on saturday?');
+    expect(fragment.reply.content_id).toBe('hours');
+    expect(stages(fragment).rephrase!.context).toMatchObject({ previous: 'when are you open on weekdays', reason: "'and' continues the previous question." });
+  });
+
+  it("does not take 'is there' or 'all in one' for words that point back", () => {
+    const first = ask(zeroShot, null, 'do you deliver to my home');
+    expect(questionTexts(zeroShot, first.state, 'is there a repair service for old bikes')).toEqual(['is there a repair service for old bikes']);
+    expect(questionTexts(zeroShot, first.state, 'do you sell an all in one repair kit')).toEqual(['do you sell an all in one repair kit']);
+    expect(questionTexts(zeroShot, first.state, 'is that one cheaper')).toHaveLength(2);
   });
 });
 

@@ -75,6 +75,17 @@ describe('describeTrace', () => {
     expect(describeTrace([{ stage: 'rank', data: { hits: 2 } }])).toEqual([{ stage: 'rank', title: 'Rank', details: ['{"hits":2}'] }]);
   });
 
+  it('says why a question after an answer was read alone', () => {
+    const standalone = { previous: 'do you ship to canada', reason: "None of its words ('capital', 'france') is known to the project, so it was read alone." };
+    const [rephrase] = describeTrace([
+      { stage: 'rephrase', data: { input: 'What is the capital of France?', output: 'What is the capital of France?', jargon: [], context: null, standalone } },
+    ]);
+    expect(rephrase!.details).toEqual([
+      'Jargon applied: none',
+      `Read alone, not with the previous question “do you ship to canada” — ${standalone.reason}`,
+    ]);
+  });
+
   it('shows the lexical and semantic scores side by side, the understanding and the previous question a follow-up was read with', () => {
     const lines = describeTrace([
       {

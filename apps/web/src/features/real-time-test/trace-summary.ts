@@ -58,6 +58,8 @@ const stageData = {
     output: z.string(),
     jargon: z.array(z.object({ term: z.string(), keyword: z.string() })),
     context: z.object({ previous: z.string(), reason: z.string().optional() }).nullable().optional(),
+    /** After an answered question, why this one was read alone rather than with it. */
+    standalone: z.object({ previous: z.string(), reason: z.string() }).nullable().optional(),
   }),
   classify: z.union([
     // A slot answer the flow read: the flow decided, so the classifier's figures are not traced.
@@ -122,12 +124,13 @@ const decisions: Record<string, string> = {
 /** Why a stage did not run, beyond the decisions. */
 const skipReasons: Record<string, string> = { ...decisions, flow: 'the flow read the answer' };
 
-function rephrase({ input, output, jargon, context }: z.infer<typeof stageData.rephrase>): string[] {
+function rephrase({ input, output, jargon, context, standalone }: z.infer<typeof stageData.rephrase>): string[] {
   return [
     jargon.length
       ? `Jargon applied: ${jargon.map(({ term, keyword }) => `${quote(term)} → ${quote(keyword)}`).join(', ')}`
       : 'Jargon applied: none',
     ...(context ? [`Read with the previous question ${quote(context.previous)}${context.reason ? ` — ${context.reason}` : ''}`] : []),
+    ...(standalone ? [`Read alone, not with the previous question ${quote(standalone.previous)} — ${standalone.reason}`] : []),
     ...(output !== input ? [`Understood as ${quote(output)}`] : []),
   ];
 }
