@@ -12,9 +12,15 @@
 //   its first 10 sentences per intent (USE+ConveRT publishes 85.19); the Braun corpora overall >= 0.95
 //   with `None` counted as out of scope (its training sentences are the project's out-of-scope
 //   examples);
-// - each assistant's refusals of the off-topic questions, reported (no published figure).
+// - each assistant's refusals of the off-topic questions, reported (no published figure);
+// - questions asked in the middle of a conversation: every test question is also asked as the second
+//   turn of a conversation whose first turn is a test question of another intent (the one half the
+//   file away, so every intent is asked after others), and must be answered within one point of its
+//   first-turn accuracy; the off-topic questions asked after an answered question must be refused at
+//   least 0.95 as often as when asked first (a follow-up reading must never hijack a new question).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ChatAnswer } from '@console/contracts';
 import { ask, Console, type Intent } from './support/assistant-api';
 import { firstOfEachLabel, intentsOf, OUT_OF_SCOPE, readBanking, readBraun, readStackFaq } from './support/datasets';
 import { removeDataDir, startServer } from './support/server';
@@ -24,20 +30,52 @@ const CONCURRENCY = 8;
 /** Banking77's few-shot setting: the first sentences of each intent in train.csv. */
 const FEW_SHOT = 10;
 
-/** Asks every question (a few at a time); an out-of-scope answer is the label OUT_OF_SCOPE. */
-async function answers(baseUrl: string, key: string, questions: string[], subjects: Map<string, string>): Promise<string[]> {
-  const results: string[] = new Array(questions.length);
+/** The label of an answer: the item's subject, or OUT_OF_SCOPE. */
+function labelOf(answer: ChatAnswer, subjects: Map<string, string>): string {
+  return answer.response_type === 'oos' ? OUT_OF_SCOPE : (subjects.get(answer.content_id ?? '') ?? '?');
+}
+
+/** Runs `work` on every index (a few at a time), keeping the order of the results. */
+async function inTurn<T>(count: number, work: (index: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = new Array(count);
   let next = 0;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (next < questions.length) {
+      while (next < count) {
         const index = next++;
-        const answer = await ask(baseUrl, key, ORIGIN, questions[index]!);
-        results[index] = answer.response_type === 'oos' ? OUT_OF_SCOPE : (subjects.get(answer.content_id ?? '') ?? '?');
+        results[index] = await work(index);
       }
     }),
   );
   return results;
+}
+
+/** Asks every question as the first of its conversation; an out-of-scope answer is the label OUT_OF_SCOPE. */
+async function answers(baseUrl: string, key: string, questions: string[], subjects: Map<string, string>): Promise<string[]> {
+  return inTurn(questions.length, async (index) => labelOf(await ask(baseUrl, key, ORIGIN, questions[index]!), subjects));
+}
+
+/**
+ * Asks each question as the second turn of a conversation that `openers[i]` started; answers the
+ * labels, and how many openers were answered (only an answered question can be leaned on).
+ */
+async function secondTurns(baseUrl: string, key: string, openers: string[], questions: string[], subjects: Map<string, string>) {
+  let openersAnswered = 0;
+  const labels = await inTurn(questions.length, async (index) => {
+    const first = await ask(baseUrl, key, ORIGIN, openers[index]!);
+    if (first.response_type !== 'oos') openersAnswered += 1;
+    return labelOf(await ask(baseUrl, key, ORIGIN, questions[index]!, first.conv_id), subjects);
+  });
+  return { labels, openersAnswered };
+}
+
+/** For each test sample, a test question of another intent to open its conversation with: the first such one half the file away. */
+function openersOf(test: { text: string; label: string }[]): string[] {
+  return test.map((sample, i) => {
+    let j = (i + Math.floor(test.length / 2)) % test.length;
+    while (test[j]!.label === sample.label) j = (j + 1) % test.length;
+    return test[j]!.text;
+  });
 }
 
 const share = (count: number, total: number) => Number((count / total).toFixed(4));
@@ -59,9 +97,30 @@ try {
     return { key, subjects, syncS };
   }
 
-  /** How many of the off-topic questions the assistant refuses. */
-  async function offTopicRefused(key: string, subjects: Map<string, string>): Promise<number> {
-    return (await answers(server.baseUrl, key, offTopic, subjects)).filter((label) => label === OUT_OF_SCOPE).length;
+  /** How many of the off-topic questions the assistant refuses, asked first and asked after an answered question of the data set. */
+  async function offTopicRefused(key: string, subjects: Map<string, string>, answered: string[]) {
+    const first = (await answers(server.baseUrl, key, offTopic, subjects)).filter((label) => label === OUT_OF_SCOPE).length;
+    const openers = offTopic.map((_, i) => answered[(i * 37) % answered.length]!);
+    const { labels } = await secondTurns(server.baseUrl, key, openers, offTopic, subjects);
+    const afterAnswer = labels.filter((label) => label === OUT_OF_SCOPE).length;
+    return { first, afterAnswer, ratio: first ? Number((afterAnswer / first).toFixed(4)) : 1 };
+  }
+
+  /** The test questions asked second (after another intent's) and the off-topic questions asked after an answered one. */
+  async function midConversation(key: string, subjects: Map<string, string>, test: { text: string; label: string }[], firstCorrect: number, predicted: string[]) {
+    const { labels, openersAnswered } = await secondTurns(server.baseUrl, key, openersOf(test), test.map((sample) => sample.text), subjects);
+    const correct = labels.filter((label, i) => label === test[i]!.label).length;
+    const answered = test.filter((_, i) => predicted[i] !== OUT_OF_SCOPE).map((sample) => sample.text);
+    const offTopicRefusals = await offTopicRefused(key, subjects, answered);
+    const dropPoints = Number((((firstCorrect - correct) / test.length) * 100).toFixed(2));
+    return {
+      second_turn: { correct, accuracy: share(correct, test.length), openers_answered: openersAnswered, drop_points: dropPoints, target_drop_points_max: 1 },
+      off_topic_refused: offTopicRefusals.first,
+      off_topic_refused_after_answer: offTopicRefusals.afterAnswer,
+      off_topic_after_answer_ratio: offTopicRefusals.ratio,
+      target_off_topic_after_answer_ratio: 0.95,
+      mid_conversation_within_target: dropPoints <= 1 && offTopicRefusals.ratio >= 0.95,
+    };
   }
 
   {
@@ -70,7 +129,8 @@ try {
     const predicted = await answers(server.baseUrl, key, asked.map((sample) => sample.text), subjects);
     const top1 = share(predicted.filter((label, i) => label === asked[i]!.label).length, asked.length);
     const inScopeRefused = share(predicted.filter((label) => label === OUT_OF_SCOPE).length, asked.length);
-    const refused = await offTopicRefused(key, subjects);
+    const middle = await midConversation(key, subjects, asked, predicted.filter((label, i) => label === asked[i]!.label).length, predicted);
+    const refused = middle.off_topic_refused;
     console.log(
       JSON.stringify({
         bench: 'accuracy',
@@ -82,11 +142,11 @@ try {
         target_top1: 0.85,
         in_scope_refused: inScopeRefused,
         target_in_scope_refused_max: 0.1,
-        off_topic_refused: refused,
         off_topic_questions: offTopic.length,
         off_topic_refused_share: share(refused, offTopic.length),
         target_off_topic_refused: 0.85,
         within_target: top1 >= 0.85 && inScopeRefused <= 0.1 && refused / offTopic.length >= 0.85,
+        ...middle,
       }),
     );
   }
@@ -94,8 +154,10 @@ try {
   {
     let braunCorrect = 0;
     let braunTotal = 0;
+    let braunSecondCorrect = 0;
     const perCorpus: Record<string, number> = {};
     const refused: Record<string, number> = {};
+    const middles: Record<string, Awaited<ReturnType<typeof midConversation>>> = {};
     for (const corpus of ['ChatbotCorpus', 'AskUbuntuCorpus', 'WebApplicationsCorpus']) {
       const { train, test } = readBraun(corpus);
       const outOfScope = train.filter((sample) => sample.label === OUT_OF_SCOPE).map((sample) => sample.text);
@@ -109,9 +171,15 @@ try {
       perCorpus[corpus] = share(correct, test.length);
       braunCorrect += correct;
       braunTotal += test.length;
-      refused[corpus] = await offTopicRefused(key, subjects);
+      const middle = await midConversation(key, subjects, test, correct, predicted);
+      braunSecondCorrect += middle.second_turn.correct;
+      refused[corpus] = middle.off_topic_refused;
+      middles[corpus] = middle;
     }
     const braunAccuracy = share(braunCorrect, braunTotal);
+    const dropPoints = Number((((braunCorrect - braunSecondCorrect) / braunTotal) * 100).toFixed(2));
+    const offTopicFirst = Object.values(middles).reduce((sum, middle) => sum + middle.off_topic_refused, 0);
+    const offTopicAfter = Object.values(middles).reduce((sum, middle) => sum + middle.off_topic_refused_after_answer, 0);
     console.log(
       JSON.stringify({
         bench: 'accuracy',
@@ -124,6 +192,12 @@ try {
         within_target: braunAccuracy >= 0.95,
         off_topic_refused: refused,
         off_topic_questions: offTopic.length,
+        second_turn: { correct: braunSecondCorrect, accuracy: share(braunSecondCorrect, braunTotal), drop_points: dropPoints, target_drop_points_max: 1 },
+        off_topic_refused_after_answer: Object.fromEntries(Object.entries(middles).map(([corpus, middle]) => [corpus, middle.off_topic_refused_after_answer])),
+        off_topic_after_answer_ratio: offTopicFirst ? Number((offTopicAfter / offTopicFirst).toFixed(4)) : 1,
+        target_off_topic_after_answer_ratio: 0.95,
+        per_corpus_mid_conversation: Object.fromEntries(Object.entries(middles).map(([corpus, middle]) => [corpus, middle.second_turn])),
+        mid_conversation_within_target: dropPoints <= 1 && offTopicAfter >= 0.95 * offTopicFirst,
       }),
     );
   }
@@ -150,8 +224,8 @@ try {
         answered_out_of_scope: predicted.filter((label) => label === OUT_OF_SCOPE).length,
         target,
         within_target: accuracy >= target,
-        off_topic_refused: await offTopicRefused(key, subjects),
         off_topic_questions: offTopic.length,
+        ...(await midConversation(key, subjects, bankingTest, correct, predicted)),
       }),
     );
   }

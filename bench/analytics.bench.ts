@@ -433,6 +433,8 @@ function expectedSummary(tally: HistoryTally, built: BuiltProject): Summary {
     request_count: tally.requests + asked,
     response_count: tally.responses + asked,
     oos_count: tally.oos + realtimeOos,
+    // The generated history holds no requests for a person; a Real-Time Test question may be one.
+    handoff_count: built.samples.filter((sample) => sample.answer.response_type === 'handoff').length,
     conversation_count: tally.conversations + asked,
     conv_error_count: tally.conversationsWithError,
     conv_oos_count: tally.conversationsWithOos + realtimeOos,

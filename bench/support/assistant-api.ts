@@ -179,11 +179,12 @@ function dedupe(texts: string[]): string[] {
 }
 
 /** A visitor's question to a deployed assistant, from an allowed origin. */
-export async function ask(baseUrl: string, deploymentKey: string, origin: string, utterance: string): Promise<ChatAnswer> {
+/** Asks a deployment's assistant from a page of `origin`; with `convId`, as the next question of that conversation. */
+export async function ask(baseUrl: string, deploymentKey: string, origin: string, utterance: string, convId?: string): Promise<ChatAnswer> {
   const response = await fetch(`${baseUrl}/api/v1/chat/${deploymentKey}/query`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ utterance }),
+    body: JSON.stringify(convId ? { utterance, conv_id: convId } : { utterance }),
   });
   if (!response.ok) throw new Error(`query failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as ChatAnswer;
