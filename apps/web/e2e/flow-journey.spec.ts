@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { CALL_SIGNATURE_HEADER, DEFAULT_WEB_CHANNEL_CONFIG, widgetSnippet, type Channel, type Deployment, type ListResponse } from '@console/contracts';
+import { CALL_SIGNATURE_HEADER, DEFAULT_WEB_CHANNEL_CONFIG, defaultSlotReprompt, widgetSnippet, type Channel, type Deployment, type ListResponse } from '@console/contracts';
 import { call, signInToken } from './support/api';
 import { addAttribute, pick } from './support/builder';
 import { serveCustomerPage, type CustomerSite } from './support/customer-site';
@@ -11,13 +11,13 @@ import { seeded, users } from './support/users';
 /**
  * A flow from the builder to a visitor, as a team takes it: a repair booking built node by node in the
  * console, saved, synced and deployed with the header's buttons, then held in the widget on the shop's
- * own site (another origin), where the shop's booking endpoint receives the collected slots once,
- * signed, and its reply is the assistant's answer.
+ * own site (another origin), where the visitor's answer off the list is asked again, and the shop's
+ * booking endpoint receives the collected slots once, normalised (the day as a date), signed, and its
+ * reply is the assistant's answer.
  */
 
 const concierge = 'Workshop';
 const bikeTypes = ['road bike', 'mountain bike', 'city bike'];
-const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
 interface BookingCall {
   body: { sequence: { name: string }; node: { name: string }; conv_id: string; slots: Record<string, string>; configuration: Record<string, unknown> };
@@ -56,7 +56,7 @@ test.beforeAll(async ({ playwright }) => {
     const hours = await call<{ id: string }>(api, 'post', `/project/${projectId}/content`, token, { subject: 'Opening hours' });
     for (const text of ['When are you open?', 'What are your opening hours?']) await call(api, 'post', `/content/${hours.id}/utterance`, token, { text });
     await call(api, 'post', `/project/${projectId}/slot`, token, { name: 'bike type', terms: bikeTypes });
-    await call(api, 'post', `/project/${projectId}/slot`, token, { name: 'day', terms: days });
+    await call(api, 'post', `/project/${projectId}/slot`, token, { name: 'day', type: 'date', locale: 'en-GB' });
     await call(api, 'post', `/project/${projectId}/intent`, token, {
       intent: 'book a repair',
       utterances: ['I want to book a repair', 'can you fix my bike', 'schedule a bike repair', 'my bike needs a service appointment'],
@@ -132,20 +132,28 @@ test('a repair booking built in the builder, synced and deployed, is held by a v
   await question.fill('Hi, can I book a repair for my bike?');
   await question.press('Enter');
   await expect(log).toContainText('What kind of bike is it?');
-  // The slot's terms are offered as quick replies.
-  await log.getByRole('button', { name: 'mountain bike' }).click();
+  // An answer off the list is asked again, the slot's terms offered as quick replies.
+  await question.fill('a tandem');
+  await question.press('Enter');
+  await expect(log).toContainText(defaultSlotReprompt('bike type'));
+  await log.getByRole('button', { name: 'mountain bike' }).last().click();
   await expect(log).toContainText('Which day suits you?');
   expect(bookings).toEqual([]);
-  await question.fill('saturday would be great');
+  // The day is a date slot: the visitor's words are read as the date they name.
+  await question.fill('next saturday would be great');
   await question.press('Enter');
-  await expect(log).toContainText('Booked: your mountain bike on saturday. See you then!');
+  await expect(log).toContainText(/Booked: your mountain bike on \d{4}-\d{2}-\d{2}\. See you then!/);
 
   expect(bookings).toHaveLength(1);
   expect(bookings[0]!.body).toMatchObject({
     sequence: { name: 'Repair booking' },
     node: { name: 'Book' },
-    slots: { 'bike type': 'mountain bike', day: 'saturday' },
+    slots: { 'bike type': 'mountain bike', day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
     configuration: { workshop: 'north' },
   });
+  // A Saturday, after today.
+  const booked = new Date(`${bookings[0]!.body.slots.day}T12:00:00Z`);
+  expect(booked.getUTCDay()).toBe(6);
+  expect(booked.getTime()).toBeGreaterThan(Date.now() - 86_400_000);
   expect(bookings[0]!.signature).toMatch(/^[\w-]+\.\.[\w-]+$/);
 });
