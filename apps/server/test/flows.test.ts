@@ -6,6 +6,8 @@ import {
   messages,
   scenarioMessages,
   sequenceMessages,
+  SLOT_MAX_ATTEMPTS,
+  slotMessages,
   type ListResponse,
   type Scenario,
   type Sequence,
@@ -92,7 +94,7 @@ describe('sequences', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     const sequence = saved.json<Sequence>();
     expect(sequence).toMatchObject({ id: created.id, name: 'Where is my order', created_at: created.created_at });
-    // Names trimmed; an intent named twice (in any case) kept once; a node's unset position and prompt at their defaults.
+    // Names trimmed; an intent named twice (in any case) kept once; a node's unset position, re-prompt and attempts at their defaults (the slot's).
     expect(sequence.nodes).toEqual([
       { id: start.id, name: 'Start', position: { x: 0, y: 0 }, attributes: [{ type: 'entry_intents', intents: [intentId] }] },
       {
@@ -100,7 +102,7 @@ describe('sequences', () => {
         name: 'Ask',
         position: { x: 0, y: 0 },
         attributes: [
-          { type: 'collect_slots', slots: [{ slot_id: slotId, prompt: 'Which order?' }] },
+          { type: 'collect_slots', slots: [{ slot_id: slotId, prompt: 'Which order?', reprompt: '', max_attempts: null }] },
           { type: 'business_logic', url: 'https://shop.example/orders', configuration: { method: 'POST' } },
         ],
       },
@@ -118,6 +120,31 @@ describe('sequences', () => {
     expect(await storedSequence(created.id)).toBeUndefined();
     expectError(await call(app, 'GET', sequenceUrl(created.id), admin.token), 404);
     expectError(await call(app, 'DELETE', sequenceUrl(created.id), admin.token), 404);
+  });
+
+  it('reads a flow saved before re-prompts and attempts with their defaults (the slot’s), and saves a node’s own', async () => {
+    const { projectId, slotId } = await freshProject();
+    // As a save before typed slots stored it: a collected slot with its prompt alone.
+    const legacy = { id: randomUUID(), name: 'Ask', position: { x: 0, y: 0 }, attributes: [{ type: 'collect_slots', slots: [{ slot_id: slotId, prompt: 'Which order?' }] }] };
+    const [row] = await app.ctx.db
+      .insert(sequences)
+      .values({ projectId, name: 'Before re-prompts', nodes: [legacy] as unknown as Sequence['nodes'], transitions: [] })
+      .returning();
+    const asked = { slot_id: slotId, prompt: 'Which order?', reprompt: '', max_attempts: null };
+    const read = await call(app, 'GET', sequenceUrl(row!.id), viewer.token);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json<Sequence>().nodes[0]!.attributes).toEqual([{ type: 'collect_slots', slots: [asked] }]);
+    expect((await call(app, 'GET', `/api/v1/project/${projectId}/sequence`, viewer.token)).statusCode).toBe(200);
+
+    const own = { ...asked, reprompt: ' An order number has five digits. ', max_attempts: 4 };
+    const saved = await call(app, 'PUT', sequenceUrl(row!.id), editor.token, flow([{ ...legacy, attributes: [{ type: 'collect_slots', slots: [own] }] }]));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<Sequence>().nodes[0]!.attributes).toEqual([{ type: 'collect_slots', slots: [{ ...own, reprompt: 'An order number has five digits.' }] }]);
+    for (const [max_attempts, detail] of [[0, slotMessages.maxAttempts], [SLOT_MAX_ATTEMPTS + 1, slotMessages.maxAttempts], [1.5, slotMessages.maxAttempts]] as const) {
+      const refused = await call(app, 'PUT', sequenceUrl(row!.id), editor.token, flow([{ ...legacy, attributes: [{ type: 'collect_slots', slots: [{ ...own, max_attempts }] }] }]));
+      expectError(refused, 400, detail);
+    }
+    expect((await storedSequence(row!.id))!.nodes[0]!.attributes).toEqual(saved.json<Sequence>().nodes[0]!.attributes);
   });
 
   it("lists a project's sequences with paging, sorting and filters", async () => {
