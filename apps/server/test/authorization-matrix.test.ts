@@ -154,7 +154,7 @@ async function prepare(target: Target): Promise<Cell> {
       name: 'Order status',
       nodes: [
         { id: nodeIds[0], name: 'Start', position: { x: 0, y: 0 }, attributes: [{ type: 'entry_intents', intents: [intent!.id] }] },
-        { id: nodeIds[1], name: 'Ask', position: { x: 0, y: 100 }, attributes: [{ type: 'collect_slots', slots: [{ slot_id: slot!.id, prompt: '' }] }] },
+        { id: nodeIds[1], name: 'Ask', position: { x: 0, y: 100 }, attributes: [{ type: 'collect_slots', slots: [{ slot_id: slot!.id, prompt: '', reprompt: '', max_attempts: null }] }] },
       ],
       transitions: [{ id: randomUUID(), source: nodeIds[0], target: nodeIds[1] }],
     })
