@@ -7,6 +7,7 @@ import { base64url, flattenedVerify, importJWK, type JWK } from 'jose';
 import {
   CALL_SIGNATURE_HEADER,
   callProtectedHeaderSchema,
+  CONVERSATION_ID_HEADER,
   errorDetails,
   IDEMPOTENCY_KEY_HEADER,
   kbPlainText,
@@ -282,6 +283,23 @@ describe('a sequence through the chat API', () => {
     expect(said(await converse(app, ['saturday'], other.conv_id))).toBe('Booked in Paris on saturday.');
     const keys = [failed!, ...received].map((request) => request.idempotencyKey);
     expect(new Set(keys).size).toBe(3);
+  });
+
+  it("keeps a conversation whose first question's call failed, so the retry is the same step with the same key", async () => {
+    mode = 'fail';
+    received.length = 0;
+    const failed = await ask(app, key, { utterance: 'book a table in Paris on monday' }, SHOP);
+    expectError(failed, 502, errorDetails.businessLogicFailed);
+    const convId = failed.headers[CONVERSATION_ID_HEADER] as string;
+    expect(convId).toMatch(/^[0-9a-f-]{36}$/);
+    // A page of another origin reads the header: it is exposed with the CORS answer.
+    expect(failed.headers['access-control-expose-headers']).toContain(CONVERSATION_ID_HEADER);
+    mode = 'answer';
+    const retried = answerOf(await ask(app, key, { utterance: 'book a table in Paris on monday', conv_id: convId }, SHOP));
+    expect(retried.conv_id).toBe(convId);
+    expect(said(retried)).toBe('Booked in Paris on monday.');
+    expect(received).toHaveLength(2);
+    expect(received[1]!.idempotencyKey).toBe(received[0]!.idempotencyKey);
   });
 
   it('documents the 409 of a busy conversation and the 502 of a failed business-logic call', async () => {

@@ -2,7 +2,7 @@ import { act, createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChatWidget } from './chat-widget';
 import { answer, ask, bubbles, button, click, config, get, paragraph, render, scriptedTransport, type } from './test/render';
-import type { WidgetControls } from './types';
+import { QueryFailed, type WidgetControls } from './types';
 
 const CONV_ID = '00000000-0000-4000-8000-000000000001';
 const welcome = 'Hello! How can I help you today?';
@@ -69,6 +69,20 @@ describe('the chat widget', () => {
     );
     await ask(shadow, 'Hello?');
     expect(bubbles(shadow).at(-1)).toBe('We could not answer.');
+  });
+
+  it('keeps the conversation a failed step names, so the retry asks that step again', async () => {
+    let failing = true;
+    const transport = scriptedTransport((query) => {
+      if (!failing) return answer(`You asked: ${query.utterance}`);
+      failing = false;
+      return Promise.reject(new QueryFailed('The assistant answered 502', CONV_ID));
+    });
+    const { shadow } = await render(<ChatWidget mode="embedded" config={config()} transport={transport} />);
+    await ask(shadow, 'Book a table for monday');
+    expect(bubbles(shadow).at(-1)).toBe(errorText);
+    await ask(shadow, 'Book a table for monday');
+    expect(transport.queries.at(-1)).toEqual({ utterance: 'Book a table for monday', input_method: 'text', conv_id: CONV_ID });
   });
 
   it('offers the answer’s quick replies: a query is asked, an event is emitted', async () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { InputMethod } from '@console/contracts';
-import type { ChatTransport, WidgetAnswer } from './types';
+import { QueryFailed, type ChatTransport, type WidgetAnswer } from './types';
 
 export type Message =
   | { id: number; at: Date; from: 'visitor'; text: string }
@@ -69,8 +69,11 @@ export function useConversation({ transport, responseTimeout, onAnswer }: Conver
       setConvId(answer.conv_id);
       append({ from: 'concierge', answer });
       onAnswer(answer);
-    } catch {
-      if (thisTurn === turn.current) append({ from: 'error' });
+    } catch (error) {
+      if (thisTurn !== turn.current) return;
+      // A failed flow step keeps its conversation, so the visitor's retry asks that step again.
+      if (error instanceof QueryFailed && error.convId) setConvId(error.convId);
+      append({ from: 'error' });
     } finally {
       if (thisTurn === turn.current) setPending(false);
     }

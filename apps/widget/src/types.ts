@@ -13,7 +13,22 @@ export interface WidgetQuery {
 
 /** How the widget asks: the standalone widget POSTs to the public chat API, the console to its project route. */
 export interface ChatTransport {
+  /** Rejects with a QueryFailed when the question was not answered. */
   query(body: WidgetQuery): Promise<WidgetAnswer>;
+}
+
+/**
+ * A question the assistant did not answer; `convId` is the conversation the server kept it in (a
+ * flow's failed step), so the visitor's retry goes on there, the same step asked again.
+ */
+export class QueryFailed extends Error {
+  constructor(
+    message: string,
+    readonly convId: string | null = null,
+  ) {
+    super(message);
+    this.name = 'QueryFailed';
+  }
 }
 
 export type WidgetEvent =

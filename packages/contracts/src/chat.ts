@@ -15,6 +15,12 @@ import type { SlotType } from './slot';
 
 /** The longest utterance the assistant reads; a longer one is a 400 (documented in /api/docs). */
 export const CHAT_UTTERANCE_MAX = 1024;
+/**
+ * The header a failed turn (502: a flow's endpoint failed) names its conversation in: the error
+ * shape has no conv_id, and the visitor's retry must go on in the same conversation (the same step,
+ * the same idempotency key), also when the failed question was the conversation's first.
+ */
+export const CONVERSATION_ID_HEADER = 'x-conv-id';
 /** Queries one client address may send to one deployment per minute (CHAT_MAX_QUERIES_PER_MINUTE overrides). */
 export const CHAT_MAX_QUERIES_PER_MINUTE = 120;
 

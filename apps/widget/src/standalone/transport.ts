@@ -1,7 +1,8 @@
-import type { ChatTransport, WidgetAnswer } from '../types';
+import { CONVERSATION_ID_HEADER } from '@console/contracts';
+import { QueryFailed, type ChatTransport, type WidgetAnswer } from '../types';
 import { chatApi } from './protocol';
 
-/** Questions to the public chat API; any answer but a 2xx is a failure the widget shows as its error message. */
+/** Questions to the public chat API; any answer but a 2xx is a failure the widget shows as its error message (keeping the conversation a failed step names). */
 export function httpTransport(origin: string, deploymentKey: string): ChatTransport {
   const url = `${chatApi(origin, deploymentKey)}/query`;
   return {
@@ -12,7 +13,7 @@ export function httpTransport(origin: string, deploymentKey: string): ChatTransp
         body: JSON.stringify(body),
         credentials: 'omit',
       });
-      if (!response.ok) throw new Error(`The assistant answered ${response.status}`);
+      if (!response.ok) throw new QueryFailed(`The assistant answered ${response.status}`, response.headers.get(CONVERSATION_ID_HEADER));
       return (await response.json()) as WidgetAnswer;
     },
   };

@@ -96,7 +96,8 @@ export class ConversationStore {
       // Turns are numbered, so turns stored within one clock tick still come in order.
       .orderBy(sql`${turn} desc nulls last`, desc(events.issuedAt))
       .limit(REMEMBERED_TURNS);
-    if (!last.length) return fresh;
+    // Stored, but never answered (its first turn failed): it goes on under its own id, from the start.
+    if (!last.length) return { convId, projectId, state: null, turn: 0, storedQuestions: stored.questions };
     const turns = last.reverse().map((row) => ({ utterance: row.utterance, rephrased: row.rephrased ?? row.utterance, thread: row.thread, content_id: row.contentId }));
     // The flow is the last turn's: a conversation in a sequence goes on where it stood, in any process.
     const flow = last.at(-1)!.flow ?? null;

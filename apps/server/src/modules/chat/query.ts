@@ -1,4 +1,4 @@
-import { errorDetails, type chatQueryBody, type IntegrationType } from '@console/contracts';
+import { CONVERSATION_ID_HEADER, errorDetails, type chatQueryBody, type IntegrationType } from '@console/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
@@ -82,7 +82,9 @@ async function answerTurn(ctx: AppContext, target: QueryTarget, query: ChatQuery
       requestRecord(question),
       renderedEventRecord(event, { issuedAt: ctx.now(), dataType: 'error' }, JSON.stringify({ turn, request, error: stored })),
     ]);
-    throw failed ? new AppError(502, errorDetails.businessLogicFailed, { cause: error }) : error;
+    if (!failed) throw error;
+    // The retry goes on in this conversation, even when this was its first question.
+    throw new AppError(502, errorDetails.businessLogicFailed, { cause: error, headers: { [CONVERSATION_ID_HEADER]: conversation.convId } });
   }
 
   await store(ctx, answered.events);
