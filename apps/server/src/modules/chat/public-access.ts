@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { CONVERSATION_ID_HEADER } from '@console/contracts';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
 import type { PublicDeployment } from '../deployments/directory';
@@ -33,8 +32,7 @@ export function publicDeploymentGate(ctx: AppContext): onRequestAsyncHookHandler
     if (!deployment) throw AppError.notFound(chatMessages.unknownDeployment);
     const origin = requestOrigin(request);
     if (!origin || !deployment.allowedOrigins.includes(origin)) throw AppError.forbidden(chatMessages.originRefused);
-    // A failed turn names its conversation in a header the widget must be able to read.
-    reply.headers({ 'access-control-allow-origin': origin, 'access-control-expose-headers': CONVERSATION_ID_HEADER });
+    reply.header('access-control-allow-origin', origin);
     request.chatDeployment = deployment;
   };
 }

@@ -84,7 +84,9 @@ async function answerTurn(ctx: AppContext, target: QueryTarget, query: ChatQuery
     ]);
     if (!failed) throw error;
     // The retry goes on in this conversation, even when this was its first question.
-    throw new AppError(502, errorDetails.businessLogicFailed, { cause: error, headers: { [CONVERSATION_ID_HEADER]: conversation.convId } });
+    // A page of another origin may read the header only if the answer says so (the gate set the origin).
+    const headers = { [CONVERSATION_ID_HEADER]: conversation.convId, 'access-control-expose-headers': CONVERSATION_ID_HEADER };
+    throw new AppError(502, errorDetails.businessLogicFailed, { cause: error, headers });
   }
 
   await store(ctx, answered.events);
