@@ -70,7 +70,9 @@ describe('a request for a person', () => {
     await sync(app, editor.token, shop.project.id);
     await deploy(app, editor.token, shop.project.id, shop.deployment.id);
     const changed = await chat('could I talk to someone');
-    expect(changed).toMatchObject({ response_type: 'handoff', response: kbFromPlainText(message) });
+    expect(changed).toMatchObject({ response_type: 'handoff', response: kbFromPlainText(message, { links: true }) });
+    // Where to go is a link the visitor follows, not text to copy.
+    expect(changed.response.children[0]).toMatchObject({ children: expect.arrayContaining([{ type: 'hierarchy_link', value: 'help@shop.example', url: 'mailto:help@shop.example', target: 'new_tab' }]) });
 
     expect(await read<Summary>('/summary')).toMatchObject({ request_count: 4, response_count: 4, handoff_count: 3, oos_count: 0 });
 

@@ -506,3 +506,28 @@ describe('reading a KB document', () => {
     expect(kbPlainText(kbFromPlainText('One\n\nTwo'))).toBe('One\nTwo');
   });
 });
+
+describe('plain text with links', () => {
+  it('turns web and e-mail addresses into links, leaving the sentence around them as text', () => {
+    const document = kbFromPlainText('Write to help@shop.example or see https://shop.example/contact. We answer within a day.', { links: true });
+    expect(document.children).toEqual([
+      {
+        type: 'hierarchy_paragraph',
+        children: [
+          { type: 'hierarchy_text', value: 'Write to ' },
+          { type: 'hierarchy_link', value: 'help@shop.example', url: 'mailto:help@shop.example', target: 'new_tab' },
+          { type: 'hierarchy_text', value: ' or see ' },
+          { type: 'hierarchy_link', value: 'https://shop.example/contact', url: 'https://shop.example/contact', target: 'new_tab' },
+          { type: 'hierarchy_text', value: '. We answer within a day.' },
+        ],
+      },
+    ]);
+    expect(kbDocumentSchema.safeParse(document).success).toBe(true);
+    expect(kbPlainText(document)).toBe(kbPlainText(kbFromPlainText('Write to help@shop.example or see https://shop.example/contact. We answer within a day.')));
+  });
+
+  it('makes no links without the option, and keeps text without addresses as one text node', () => {
+    expect(kbFromPlainText('Mail help@shop.example').children[0]).toEqual({ type: 'hierarchy_paragraph', children: [{ type: 'hierarchy_text', value: 'Mail help@shop.example' }] });
+    expect(kbFromPlainText('No address here.', { links: true }).children[0]).toEqual({ type: 'hierarchy_paragraph', children: [{ type: 'hierarchy_text', value: 'No address here.' }] });
+  });
+});

@@ -564,13 +564,44 @@ export function kbPlainText(document: KbDocument): string {
   return lines.join('\n');
 }
 
-/** Plain text -> KB paragraphs (blank lines separate paragraphs, single newlines join with a space). */
-export function kbFromPlainText(text: string): KbDocument {
+/**
+ * Plain text -> KB paragraphs (blank lines separate paragraphs, single newlines join with a space);
+ * with `links`, its web and e-mail addresses become links.
+ */
+export function kbFromPlainText(text: string, options: { links?: boolean } = {}): KbDocument {
   const paragraphs = text
     .split(/\r?\n\s*\r?\n/)
     .map((paragraph) => paragraph.replace(/\s*\r?\n\s*/g, ' ').trim())
     .filter(Boolean);
-  return { children: paragraphs.map((value) => ({ type: 'hierarchy_paragraph', children: [{ type: 'hierarchy_text', value }] })) };
+  return {
+    children: paragraphs.map((value) => ({ type: 'hierarchy_paragraph', children: options.links ? linkedInlines(value) : [{ type: 'hierarchy_text', value }] })),
+  };
+}
+
+/** Web and e-mail addresses in plain text (a trailing full stop or bracket is the sentence's, not the address's). */
+const PLAIN_ADDRESSES = /\bhttps?:\/\/[^\s<>"]*[^\s<>".,;:!?)\]'"]|\b[\w.%+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b/giu;
+
+/**
+ * A paragraph's text with its web and e-mail addresses as links (opening in a new tab; an e-mail
+ * address as mailto:): a message a team writes as plain text in the settings names where to go,
+ * and a visitor should not have to copy it. An address the link rules refuse stays text.
+ */
+function linkedInlines(value: string): KbInline[] {
+  const inlines: KbInline[] = [];
+  let at = 0;
+  const text = (end: number) => {
+    if (end > at) inlines.push({ type: 'hierarchy_text', value: value.slice(at, end) });
+  };
+  for (const match of value.matchAll(PLAIN_ADDRESSES)) {
+    const address = match[0];
+    const url = /^https?:/i.test(address) ? address : `mailto:${address}`;
+    if (!linkUrlSchema.safeParse(url).success) continue;
+    text(match.index);
+    inlines.push({ type: 'hierarchy_link', value: address, url, target: 'new_tab' });
+    at = match.index + address.length;
+  }
+  text(value.length);
+  return inlines;
 }
 
 /** A response: a PM document within the response character limit. */

@@ -284,7 +284,7 @@ export function compile(snapshot: Snapshot, textVectors: TextVectors = new Map()
     handoff: compileHandoff(snapshot.settings.pipeline_config, snapshot.settings.handoff_message, understanding === 'semantic' ? textVectors : null),
     settings: {
       wordCutoff: snapshot.settings.response_word_cutoff,
-      outOfScope: kbFromPlainText(snapshot.settings.out_of_scope_response),
+      outOfScope: kbFromPlainText(snapshot.settings.out_of_scope_response, { links: true }),
       generation,
       generationProblem,
     },

@@ -124,10 +124,11 @@ describe('a request for a person (handoff)', () => {
     });
   });
 
-  it("answers with the project's handoff message, plain text as the out-of-scope response is", () => {
+  it("answers with the project's handoff message, its e-mail address a link to write to", () => {
     const message = 'Write to help@example.com or call us.\n\nWe answer within a day.';
     const result = ask(compile(snapshot({ handoff_message: message })), 'talk to a human');
-    expect(result.reply.response).toEqual(kbFromPlainText(message));
+    expect(result.reply.response).toEqual(kbFromPlainText(message, { links: true }));
+    expect(result.reply.response.children[0]).toMatchObject({ children: [{ value: 'Write to ' }, { type: 'hierarchy_link', url: 'mailto:help@example.com' }, { value: ' or call us.' }] });
     // An empty message is the default.
     expect(kbPlainText(ask(compile(snapshot({ handoff_message: '  ' })), 'talk to a human').reply.response)).toBe(DEFAULT_HANDOFF_MESSAGE);
   });

@@ -87,7 +87,7 @@ export function compileHandoff(
     rule: config.rule,
     keys: examples.map((example) => stemKey(words(example))),
     semantic: semantic?.owner.length ? semantic : null,
-    response: kbFromPlainText(message?.trim() || DEFAULT_HANDOFF_MESSAGE),
+    response: kbFromPlainText(message?.trim() || DEFAULT_HANDOFF_MESSAGE, { links: true }),
   };
 }
 

@@ -106,7 +106,7 @@ function SettingsFields({ form, readOnly }: { form: EntityFormState<SettingsValu
         form={form}
         field="handoff_message"
         label="Handoff Message"
-        description="What the assistant says when a visitor asks for a person: where to reach one, such as an e-mail address or a link. Empty: a default message. Applies from the next Sync."
+        description="What the assistant says when a visitor asks for a person: where to reach one, such as an e-mail address or a link (both become links). Empty: a default message. Applies from the next Sync."
         readOnly={readOnly}
       />
       <UnderstandingSelect form={form} readOnly={readOnly} />
