@@ -215,7 +215,9 @@ export function answer(
   };
 
   // Handoff (handoff.ts): a request for a person is answered with the project's handoff message, in a flow or not.
-  const handoff = recogniseHandoff(index.handoff, rephrased.words ?? words(rephrased.text), meaningOf(rephrased.text));
+  // The question's words, read once for every stage below (applyJargon gives them only when it rewrote the question).
+  const read = rephrased.words ?? words(rephrased.text);
+  const handoff = recogniseHandoff(index.handoff, read, meaningOf(rephrased.text));
   if (handoff) {
     const turn = { utterance: input.utterance, rephrased: rephrased.text, thread: null, content_id: null };
     const question = { utterance: input.utterance, text: rephrased.text, jargon: rephrased.applied };
@@ -223,7 +225,7 @@ export function answer(
   }
 
   let text = rephrased.text;
-  let classification = classifyText(index, text, rephrased.words, meaningOf(text));
+  let classification = classifyText(index, text, read, meaningOf(text));
   let context: { previous: string; reason: string } | null = null;
   let standalone: { previous: string; reason: string } | null = null;
   let thread: string | null = null;
@@ -232,7 +234,7 @@ export function answer(
     // Lexical mode has no sentence vector to weigh a pointing word with: only fragments may lean.
     const cue =
       index.understanding === 'semantic'
-        ? followUpCue(rephrased.words ?? words(text), classification.stems)
+        ? followUpCue(read, classification.stems)
         : classification.stems.length <= FOLLOW_UP_MAX_WORDS
           ? { kind: 'short' as const }
           : null;
@@ -245,7 +247,7 @@ export function answer(
     const choice = chooseReading(index.lexical, {
       cue,
       stems: classification.stems,
-      words: (rephrased.words ?? words(text)).filter((word) => !isStopWord(word)),
+      words: read.filter((word) => !isStopWord(word)),
       alone: { understood: understoodAlone, item: itemOf(index, classification), subject: aloneLabel?.subject ?? null, confidence: classification.confidence },
       together: () => {
         const reading = readTogether();
@@ -276,6 +278,7 @@ export function answer(
         intent: understoodAs === 'scenario' ? label!.id : null,
         // Only what the project clearly answers, read alone, leaves a flow awaiting a slot ('a toaster' is asked again).
         clearly:
+          state?.flow?.awaiting.kind === 'slot' &&
           context === null &&
           inScope &&
           (understoodAs === 'scenario' || clearlyContent(input.utterance, classification.stems.length)),

@@ -122,7 +122,8 @@ export function recogniseHandoff(index: HandoffIndex | null, read: readonly stri
   const key = stemKey(read);
   const same = key ? index.keys.indexOf(key) : -1;
   if (same >= 0) return { by: 'example', example: index.examples[same]!, closeness: null };
-  if (index.rule) {
+  // Every rule needs a person: most questions name none, and the rule's walk need not run for them.
+  if (index.rule && read.some(namesSomeone)) {
     const ruled = byRule(read);
     if (ruled) return ruled;
   }
@@ -191,6 +192,11 @@ const MODIFIERS = new Set([
   'a', 'an', 'the', 'some', 'one', 'of', 'your', 'real', 'live', 'actual', 'proper', 'human', 'any', 'another', 'other', 'member', 'members',
   'through', 'to', 'with', 'customer', 'client', 'support', 'help',
 ]);
+
+/** Whether a word may be the person of a rule (every rule needs one: a person word, or the service of 'customer service'). */
+function namesSomeone(word: string): boolean {
+  return SOMEONE.has(word) || SERVICE.has(word);
+}
 
 function byRule(read: readonly string[]): HandoffMatch | null {
   const isPerson = (at: number, names: ReadonlySet<string>) => names.has(read[at]!) || (SERVICE.has(read[at]!) && SERVICE_OF.has(read[at - 1] ?? ''));
