@@ -184,7 +184,6 @@ function valuesOf(flows: FlowIndex, flow: FlowState): Record<string, string> {
   return Object.fromEntries(Object.entries(flow.slots).flatMap(([id, value]) => (flows.slots[id] ? [[flows.slots[id].name, value]] : [])));
 }
 
-
 /**
  * The flow's step in the classify stage's trace: where it stands, what the question did (`steps`),
  * the slot asked for or filled (its name, as traces always had it, and its type), what the answer gave
@@ -267,12 +266,7 @@ function askAgain(flows: FlowIndex, run: FlowRun, slot: FlowNodeSlot, attempts: 
   const count = attempts + 1;
   run.slot = slot.id;
   run.attempts = { count, max: maxAttemptsOf(flows, slot) };
-  if (count >= run.attempts.max) {
-    run.active = false;
-    run.steps.push('gave_up');
-    say(run, flowGaveUp(name));
-    return { run, callout: null };
-  }
+  if (count >= run.attempts.max) return stop(run, 'gave_up', flowGaveUp(name));
   run.flow.awaiting = { kind: 'slot', slot_id: slot.id, attempts: count };
   say(run, slot.reprompt || reprompt || defaultSlotReprompt(name));
   run.actions = choicesOf(flows, slot.id);
@@ -280,10 +274,11 @@ function askAgain(flows: FlowIndex, run: FlowRun, slot: FlowNodeSlot, attempts: 
   return { run, callout: null };
 }
 
-function cancel(run: FlowRun): Settled {
+/** Ends the flow on this turn's step, saying why. */
+function stop(run: FlowRun, step: 'gave_up' | 'cancelled', text: string): Settled {
   run.active = false;
-  run.steps.push('cancelled');
-  say(run, FLOW_CANCELLED);
+  run.steps.push(step);
+  say(run, text);
   return { run, callout: null };
 }
 
@@ -372,7 +367,7 @@ export interface FlowQuestion extends Question {
 function answerSlot(flows: FlowIndex, run: FlowRun, question: FlowQuestion, startsOther: boolean): Settled | null {
   if (run.flow.awaiting.kind !== 'slot') return null;
   const { slot_id: awaited, attempts = 0 } = run.flow.awaiting;
-  if (isCancel(question.utterance)) return cancel(run);
+  if (isCancel(question.utterance)) return stop(run, 'cancelled', FLOW_CANCELLED);
   const filled = fillSlots(flows, run, question);
   if (filled.length) {
     run.slot = filled[0]!;
@@ -405,7 +400,7 @@ export function flowTurn(flows: FlowIndex, current: FlowState | null, question: 
         if (fillSlots(flows, run, question).length) run.steps.push('filled');
         return { kind: 'flow', settled: enter(flows, run, sequence.id, next, convId), decidedBy: 'intent' };
       }
-      if (isCancel(utterance)) return { kind: 'flow', settled: cancel(run), decidedBy: 'answer' };
+      if (isCancel(utterance)) return { kind: 'flow', settled: stop(run, 'cancelled', FLOW_CANCELLED), decidedBy: 'answer' };
     }
     run.steps.push('left');
     left = run;
