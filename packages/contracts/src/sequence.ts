@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { jsonObject, referenceId, sameEntryKey, strictObject, trimmedText, uuidText } from './fields';
 import { defineList } from './list';
 import { messages } from './messages';
-import { SLOT_MAX_ATTEMPTS, SLOT_PROMPT_MAX, slotMessages } from './slot';
+import { SLOT_PROMPT_MAX, slotMaxAttempts } from './slot';
 
 /**
  * Sequences (project-areas §3, §5, §9): a node-based flow. Each node has a name and at most four
@@ -66,13 +66,7 @@ export const collectedSlotSchema = strictObject({
   slot_id: referenceId('Slot'),
   prompt: trimmedText('Prompt', 0, SLOT_PROMPT_MAX).default(''),
   reprompt: trimmedText('Re-prompt', 0, SLOT_PROMPT_MAX).default(''),
-  max_attempts: z
-    .number({ error: slotMessages.maxAttempts })
-    .int({ error: slotMessages.maxAttempts })
-    .min(1, { error: slotMessages.maxAttempts })
-    .max(SLOT_MAX_ATTEMPTS, { error: slotMessages.maxAttempts })
-    .nullable()
-    .default(null),
+  max_attempts: slotMaxAttempts.nullable().default(null),
 });
 
 /** A business-logic URL: present and http(s), with the spec's one message for every way it is wrong. */

@@ -79,7 +79,8 @@ export function patternProblem(slot: string, pattern: string): string | null {
   return null;
 }
 
-const maxAttempts = z
+/** How many times a slot is asked (a slot's own, or a node's for its flow). */
+export const slotMaxAttempts = z
   .number({ error: slotMessages.maxAttempts })
   .int({ error: slotMessages.maxAttempts })
   .min(1, { error: slotMessages.maxAttempts })
@@ -95,7 +96,7 @@ export const slotFields = {
   locale: z.string({ error: messages.oneOf('Locale', slotLocales) }).default(DEFAULT_SLOT_LOCALE),
   prompt: trimmedText('Prompt', 0, SLOT_PROMPT_MAX).default(''),
   reprompt: trimmedText('Re-prompt', 0, SLOT_PROMPT_MAX).default(''),
-  max_attempts: maxAttempts.default(SLOT_DEFAULT_MAX_ATTEMPTS),
+  max_attempts: slotMaxAttempts.default(SLOT_DEFAULT_MAX_ATTEMPTS),
 };
 
 /** A slot's fields together: terms for the terms type, a safe pattern for the pattern type, a known locale. */
