@@ -4,25 +4,23 @@ import { StatusBadge } from '@/components/status-badge';
 import { formatDateTime } from '@/lib/format';
 import type { DataTableColumn } from './data-table';
 
-interface Named {
-  id: string;
-  display_name: string;
-}
-
-/** 'Name': sorted and filtered by display_name; a link to the row's page when `to` is given. */
-export function nameColumn<T extends Named>(to?: (id: string) => string): DataTableColumn<T> {
+/**
+ * 'Name': sorted and filtered by the record's name field (`display_name`, or `name` where the record
+ * calls it so); a link to the row's page when `to` is given.
+ */
+export function nameColumn<T extends { id: string }>(to?: (id: string) => string, field: keyof T & string = 'display_name' as keyof T & string): DataTableColumn<T> {
   return {
     key: 'name',
     header: 'Name',
-    sortField: 'display_name',
-    filterField: 'display_name',
+    sortField: field,
+    filterField: field,
     render: (row) =>
       to ? (
         <Anchor component={Link} to={to(row.id)} size="sm">
-          {row.display_name}
+          {String(row[field])}
         </Anchor>
       ) : (
-        row.display_name
+        String(row[field])
       ),
   };
 }

@@ -1,6 +1,5 @@
-import { Anchor } from '@mantine/core';
-import { Link, useParams } from 'react-router';
-import { modifiedColumn, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { useParams } from 'react-router';
+import { modifiedColumn, nameColumn, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { ProjectRecordListPage } from '@/features/project-record/components/project-record-list-page';
 import type { NamedTextListKind, NamedTextListRecord } from '../named-text-list-kind';
 import { CreateNamedTextListButton } from './create-named-text-list-button';
@@ -10,17 +9,7 @@ function namedTextListColumns<Name extends string, Texts extends string, Rec ext
   projectId: string,
 ): DataTableColumn<Rec>[] {
   return [
-    {
-      key: 'name',
-      header: 'Name',
-      sortField: fields.name,
-      filterField: fields.name,
-      render: (record) => (
-        <Anchor component={Link} to={paths.one(projectId, record.id)} size="sm">
-          {record[fields.name]}
-        </Anchor>
-      ),
-    },
+    nameColumn<Rec>((id) => paths.one(projectId, id), fields.name),
     { key: fields.texts, header: labels.items, render: (record) => record[fields.texts].length },
     modifiedColumn(),
   ];

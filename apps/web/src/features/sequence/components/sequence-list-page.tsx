@@ -1,7 +1,6 @@
-import { Anchor } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { Sequence } from '@console/contracts';
-import { modifiedColumn, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { modifiedColumn, nameColumn, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { projectPaths } from '@/config/paths';
 import { ProjectRecordListPage } from '@/features/project-record/components/project-record-list-page';
 import { sequenceApi } from '../api/sequence-api';
@@ -9,17 +8,7 @@ import { CreateSequenceButton } from './create-sequence-button';
 
 function sequenceColumns(projectId: string): DataTableColumn<Sequence>[] {
   return [
-    {
-      key: 'name',
-      header: 'Name',
-      sortField: 'name',
-      filterField: 'name',
-      render: (sequence) => (
-        <Anchor component={Link} to={projectPaths.sequence.to(projectId, sequence.id)} size="sm">
-          {sequence.name}
-        </Anchor>
-      ),
-    },
+    nameColumn<Sequence>((id) => projectPaths.sequence.to(projectId, id), 'name'),
     modifiedColumn({ filterable: true }),
   ];
 }

@@ -1,7 +1,6 @@
-import { Anchor } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { slotTypeLabels, type Slot } from '@console/contracts';
-import { modifiedColumn, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { modifiedColumn, nameColumn, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { projectPaths } from '@/config/paths';
 import { ProjectRecordListPage } from '@/features/project-record/components/project-record-list-page';
 import { slotApi } from '../api/slot-api';
@@ -9,17 +8,7 @@ import { CreateSlotButton } from './create-slot-button';
 
 function slotColumns(projectId: string): DataTableColumn<Slot>[] {
   return [
-    {
-      key: 'name',
-      header: 'Name',
-      sortField: 'name',
-      filterField: 'name',
-      render: (slot) => (
-        <Anchor component={Link} to={projectPaths.slot.to(projectId, slot.id)} size="sm">
-          {slot.name}
-        </Anchor>
-      ),
-    },
+    nameColumn<Slot>((id) => projectPaths.slot.to(projectId, id), 'name'),
     { key: 'type', header: 'Type', render: (slot) => slotTypeLabels[slot.type] },
     // Only a terms slot has terms; the others' cell stays empty.
     { key: 'terms', header: 'Terms', render: (slot) => (slot.type === 'terms' ? slot.terms.length : '') },
