@@ -53,6 +53,7 @@ function ensureChromium() {
 }
 
 check('lint', 'npx', ['eslint', '.']);
+check('one name per domain', 'node', ['scripts/check-domain-names.mjs']);
 check('typecheck', 'npm', ['run', 'typecheck']);
 
 const vitestReport = join(output, 'vitest.json');

@@ -5,9 +5,9 @@ import { eventBatchingFor, refreshEventStatistics } from './modules/chat/event-w
 import { ConfigError, readConfig, sharedSecretWarning } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
-import { failPullsLeftAtStartUp } from './modules/sources/pull/interrupted';
-import { removeImportsLeftAtStartUp } from './modules/archives/abandoned-imports';
-import { bootstrapSuperUser } from './modules/users/service';
+import { failPullsLeftAtStartUp } from './modules/source/pull/interrupted';
+import { removeImportsLeftAtStartUp } from './modules/archive/abandoned-imports';
+import { bootstrapSuperUser } from './modules/user/service';
 import { loadJwtSecret } from './platform/secrets';
 import { readVersion } from './version';
 

@@ -23,7 +23,7 @@ import {
 import type { Database } from '../src/db/client';
 import { apiKeys, deployments, events, projects } from '../src/db/schema/index';
 import { EXPORT_BATCH } from '../src/modules/analytics/query-export';
-import { apiKeyMessages, generateApiKey } from '../src/modules/api-keys/service';
+import { apiKeyMessages, generateApiKey } from '../src/modules/api-key/service';
 import { eventRecord, type NewEvent } from '../src/modules/chat/event-records';
 import { sha256 } from '../src/platform/secrets';
 import { call, createClock, createProjectTeam, createSignedInUser, createTestApp, createWorkspaceTree, expectError, openTestDatabase } from './helper';

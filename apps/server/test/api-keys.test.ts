@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { API_KEY_HINT_LENGTH, API_KEY_PREFIX, type ApiKey, type CreatedApiKey } from '@console/contracts';
 import { apiKeys } from '../src/db/schema/index';
-import { verifyApiKey } from '../src/modules/api-keys/service';
+import { verifyApiKey } from '../src/modules/api-key/service';
 import { sha256 } from '../src/platform/secrets';
 import { call, createClock, tokenFor, createSignedInUser, createTestApp, createWorkspaceTree, openTestDatabase, type TestClock } from './helper';
 

@@ -33,9 +33,9 @@ import {
   sources,
   workspaces,
 } from '../src/db/schema/index';
-import { IMPORT_ABANDONED_AFTER_MS, removeImportsLeftAtStartUp } from '../src/modules/archives/abandoned-imports';
-import { archiveServiceMessages } from '../src/modules/archives/service';
-import { uploadMessages } from '../src/modules/archives/upload';
+import { IMPORT_ABANDONED_AFTER_MS, removeImportsLeftAtStartUp } from '../src/modules/archive/abandoned-imports';
+import { archiveServiceMessages } from '../src/modules/archive/service';
+import { uploadMessages } from '../src/modules/archive/upload';
 import { emptyArchive, multipartForm, type FormPart } from './authorization/rows-project';
 import {
   call,

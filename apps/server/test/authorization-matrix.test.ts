@@ -29,7 +29,7 @@ import {
   type UserRow,
 } from '../src/db/schema/index';
 import { eventRecord } from '../src/modules/chat/event-records';
-import { readSnapshot } from '../src/modules/snapshots/read-snapshot';
+import { readSnapshot } from '../src/modules/snapshot/read-snapshot';
 import { hashPassword } from '../src/platform/passwords';
 import { sha256 } from '../src/platform/secrets';
 import { STRONG_PASSWORD, call, countRows, createTestApp, createWorkspaceTree, openTestDatabase, tokenFor, uniqueEmail } from './helper';

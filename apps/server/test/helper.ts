@@ -8,7 +8,7 @@ import type { Role } from '@console/contracts';
 import { buildApp, type AppDeps } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
-import { createUser, type CreateUserInput } from '../src/modules/users/service';
+import { createUser, type CreateUserInput } from '../src/modules/user/service';
 import { deployments, outbox, projects, workspaceMemberships, workspaces, type UserRow } from '../src/db/schema/index';
 import { issueSession } from '../src/platform/tokens';
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { INVITE_CODE_TTL_MS, RESET_CODE_TTL_MS, errorDetails } from '@console/contracts';
-import { createInvitation } from '../src/modules/users/service';
+import { createInvitation } from '../src/modules/user/service';
 import {
   STRONG_PASSWORD,
   createClock,

@@ -43,7 +43,7 @@ describe('POST /api/v1/login/password', () => {
     const { email, password, user } = await createTestUser(app);
     expect(user.lastLoginAt).toBeNull();
     await post(app, '/api/v1/login/password', { email, password });
-    const { findUserByEmail } = await import('../src/modules/users/service');
+    const { findUserByEmail } = await import('../src/modules/user/service');
     expect((await findUserByEmail(app.ctx.db, email))?.lastLoginAt).toBeInstanceOf(Date);
   });
 

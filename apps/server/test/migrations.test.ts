@@ -3,7 +3,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
 import { users } from '../src/db/schema/index';
-import { bootstrapSuperUser } from '../src/modules/users/service';
+import { bootstrapSuperUser } from '../src/modules/user/service';
 import { createPostgresDatabase, onCleanup } from './helper';
 
 const serverUrl = process.env.TEST_DATABASE_ENGINE === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;

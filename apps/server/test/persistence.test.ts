@@ -7,7 +7,7 @@ import { buildApp } from '../src/app';
 import { ConfigError, readConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
-import { bootstrapSuperUser } from '../src/modules/users/service';
+import { bootstrapSuperUser } from '../src/modules/user/service';
 import { loadJwtSecret } from '../src/platform/secrets';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'console-data-'));

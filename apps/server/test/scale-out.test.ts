@@ -6,7 +6,7 @@ import pg from 'pg';
 import { errorDetails, type ChatAnswer } from '@console/contracts';
 import { Console } from '../../../bench/support/assistant-api';
 import { removeDataDir, startServer, type RunningServer } from '../../../bench/support/server';
-import { DEPLOYMENT_CACHE_MS } from '../src/modules/deployments/directory';
+import { DEPLOYMENT_CACHE_MS } from '../src/modules/deployment/directory';
 import { createPostgresDatabase, onCleanup, STRONG_PASSWORD, uniqueEmail } from './helper';
 
 /**

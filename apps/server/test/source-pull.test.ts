@@ -17,7 +17,7 @@ import {
 } from '@console/contracts';
 import type { Database } from '../src/db/client';
 import { contents, contentUtterances, sourcePulls, sources } from '../src/db/schema/index';
-import { INTERRUPTED_PULL_ERROR, failInterruptedPulls, failPullsLeftAtStartUp } from '../src/modules/sources/pull/interrupted';
+import { INTERRUPTED_PULL_ERROR, failInterruptedPulls, failPullsLeftAtStartUp } from '../src/modules/source/pull/interrupted';
 import { call, createSignedInUser, createTestApp, createWorkspaceTree, openTestDatabase } from './helper';
 
 /**

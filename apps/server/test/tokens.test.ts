@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ACCESS_TOKEN_TTL_SECONDS, errorDetails, type RefreshResult } from '@console/contracts';
 import { SignJWT } from 'jose';
 import type { Database } from '../src/db/client';
-import { blockUser, changeUserPassword } from '../src/modules/users/service';
+import { blockUser, changeUserPassword } from '../src/modules/user/service';
 import { issueSession } from '../src/platform/tokens';
 import {
   TEST_SECRET,

@@ -14,7 +14,7 @@ import {
   workspaceMemberships,
   workspaces,
 } from '../../../server/src/db/schema/index';
-import { bootstrapSuperUser, createUser } from '../../../server/src/modules/users/service';
+import { bootstrapSuperUser, createUser } from '../../../server/src/modules/user/service';
 import { startMailCatcher } from '../../../server/test/mail-catcher';
 import { STAFF_DOMAIN, SUPPORT_ADDRESS, users } from './users';
 

@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { moment } from './timestamps';
-import { users } from './users';
+import { users } from './user';
 
 const userRef = () =>
   uuid()

@@ -1,6 +1,6 @@
 import { bigint, index, integer, json, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { eventDataTypes, inputMethods, integrationTypes, responseTypes } from '@console/contracts';
-import { projects } from './projects';
+import { projects } from './project';
 import { moment } from './timestamps';
 
 /**

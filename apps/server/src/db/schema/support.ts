@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { users } from './user';
 
 /**
  * Messages to support: always stored (also when no SUPPORT_EMAIL is set); kept when the user is

@@ -1,6 +1,6 @@
 import { customType, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { moment } from './timestamps';
-import { workspaces } from './workspaces';
+import { workspaces } from './workspace';
 
 /** Raw bytes (bytea): the PostgreSQL driver hands back a Buffer, the embedded one a Uint8Array. */
 const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { deployments, projectIsComplete, projects } from '../../db/schema/index';
 import { readBearer } from '../../platform/authenticate';
 import { AppError } from '../../platform/errors';
-import { verifyApiKey } from '../api-keys/service';
+import { verifyApiKey } from '../api-key/service';
 import type { EventScope } from './scope';
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import { answer, questionTexts, type AnswerResult, type EngineIndex, type TextVectors } from '@console/engine';
-import { INDEX_CACHE_SIZE } from '../snapshots/index-cache';
-import { LruMap } from '../snapshots/lru';
+import { INDEX_CACHE_SIZE } from '../snapshot/index-cache';
+import { LruMap } from '../snapshot/lru';
 import { serveJobs } from '../../platform/worker-thread';
 import { renderAnswer, type Question, type RenderedAnswer } from './rendered-answer';
 

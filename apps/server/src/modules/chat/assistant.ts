@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client';
-import { DeploymentDirectory } from '../deployments/directory';
-import { SnapshotCompiler } from '../snapshots/compiler';
-import { TextEmbedder } from '../snapshots/embedder';
-import { IndexCache } from '../snapshots/index-cache';
+import { DeploymentDirectory } from '../deployment/directory';
+import { SnapshotCompiler } from '../snapshot/compiler';
+import { TextEmbedder } from '../snapshot/embedder';
+import { IndexCache } from '../snapshot/index-cache';
 import { AnsweringPool } from './answering';
 import { ConversationStore } from './conversations';
 import { EventWriter, type EventBatching } from './event-writer';

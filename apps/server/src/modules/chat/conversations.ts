@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { REMEMBERED_TURNS, type ConversationState, type FlowState } from '@console/engine';
 import type { Db } from '../../db/client';
 import { conversations, events } from '../../db/schema/index';
-import { LruMap } from '../snapshots/lru';
+import { LruMap } from '../snapshot/lru';
 import { takeTurnLease } from './turn-lease';
 
 /** Conversations whose engine state one process keeps in memory. */

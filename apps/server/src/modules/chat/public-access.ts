@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
-import type { PublicDeployment } from '../deployments/directory';
+import type { PublicDeployment } from '../deployment/directory';
 import { chatMessages } from './messages';
 
 declare module 'fastify' {

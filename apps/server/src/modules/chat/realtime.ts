@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { contents, type UserRow } from '../../db/schema/index';
 import type { ProjectAccess } from '../../platform/access';
 import { AppError } from '../../platform/errors';
-import { newestSnapshotId } from '../snapshots/service';
+import { newestSnapshotId } from '../snapshot/service';
 import { chatMessages } from './messages';
 import { runQuery, type ChatQuery } from './query';
 import { consoleVisitor } from './visitors';

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { channels } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
-import type { PublicDeployment } from '../deployments/directory';
+import type { PublicDeployment } from '../deployment/directory';
 import { chatMessages } from './messages';
 
 type Shape = Record<string, z.ZodType>;

@@ -1,0 +1,142 @@
+import { count, eq, getTableColumns } from 'drizzle-orm';
+import {
+  deploymentList,
+  deploymentMessages,
+  splitOrigins,
+  type createDeploymentBody,
+  type Deployment,
+  type ListQuery,
+  type ListResponse,
+  type updateDeploymentBody,
+} from '@console/contracts';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { deployments, users, type DeploymentRow, type UserRow } from '../../db/schema/index';
+import type { ProjectAccess } from '../../platform/access';
+import { AppError } from '../../platform/errors';
+import { listPage } from '../../platform/listing';
+import { randomToken } from '../../platform/secrets';
+import { newestSnapshotId } from '../snapshot/service';
+
+/**
+ * Deployments of a project: a public key for the widget, the origins allowed to use it, and the
+ * snapshot it answers from. Deploy points a deployment at the project's newest snapshot; editing
+ * content or syncing again changes no deployment until the next deploy.
+ */
+
+/** A deployment with its deployer's name (a left join: the deployer may be gone). */
+const withDeployer = { ...getTableColumns(deployments), deployerName: users.displayName };
+type DeploymentWithDeployer = DeploymentRow & { deployerName: string | null };
+
+/**
+ * Who deployed is shown to super users and to those who may update the project (project-areas §2,
+ * §6); other readers get the deployment without it (its deployed time stays, as the session shows it).
+ */
+function toDeployment(row: DeploymentWithDeployer, access: ProjectAccess): Deployment {
+  const showDeployer = access.permissions.canUpdateProject || access.permissions.isSuperUser;
+  return {
+    id: row.id,
+    project_id: row.projectId,
+    workspace_id: access.project.workspaceId,
+    key: row.key,
+    display_name: row.displayName,
+    allowed_origins: row.allowedOrigins.join(','),
+    snapshot_id: row.snapshotId,
+    deployed_at: row.deployedAt?.toISOString() ?? null,
+    deployer_id: showDeployer ? row.deployerId : null,
+    deployer_name: showDeployer ? row.deployerName : null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+async function selectDeployment(ctx: AppContext, id: string): Promise<DeploymentWithDeployer | undefined> {
+  const [row] = await ctx.db.select(withDeployer).from(deployments).leftJoin(users, eq(users.id, deployments.deployerId)).where(eq(deployments.id, id)).limit(1);
+  return row;
+}
+
+/** A deployment of the checked project, the one in the path (else 404). */
+async function loadDeployment(ctx: AppContext, access: ProjectAccess, deploymentId: string): Promise<DeploymentWithDeployer> {
+  const row = await selectDeployment(ctx, deploymentId);
+  if (!row || row.projectId !== access.project.id) throw AppError.notFound();
+  return row;
+}
+
+export async function listDeployments(ctx: AppContext, access: ProjectAccess, query: ListQuery): Promise<ListResponse<Deployment>> {
+  const page = await listPage(
+    deploymentList,
+    query,
+    {
+      display_name: deployments.displayName,
+      key: deployments.key,
+      updated_at: deployments.updatedAt,
+      created_at: deployments.createdAt,
+      deployed_at: deployments.deployedAt,
+    },
+    {
+      rows: ctx.db.select(withDeployer).from(deployments).leftJoin(users, eq(users.id, deployments.deployerId)).$dynamic(),
+      count: ctx.db.select({ total: count() }).from(deployments).$dynamic(),
+      where: eq(deployments.projectId, access.project.id),
+      id: deployments.id,
+    },
+  );
+  return { records: page.records.map((row) => toDeployment(row, access)), total: page.total };
+}
+
+/** Creating a deployment is a create in the project (project-areas §6: admins and editors). */
+export async function createDeployment(
+  ctx: AppContext,
+  access: ProjectAccess,
+  input: z.output<typeof createDeploymentBody>,
+): Promise<Deployment> {
+  const now = ctx.now();
+  const [row] = await ctx.db
+    .insert(deployments)
+    .values({
+      projectId: access.project.id,
+      displayName: input.display_name,
+      // The widget's public identifier: random, so nobody can guess another customer's deployment.
+      key: randomToken(24),
+      allowedOrigins: splitOrigins(input.allowed_origins),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return toDeployment({ ...row!, deployerName: null }, access);
+}
+
+export async function readDeployment(ctx: AppContext, access: ProjectAccess, deploymentId: string): Promise<Deployment> {
+  return toDeployment(await loadDeployment(ctx, access, deploymentId), access);
+}
+
+export async function updateDeployment(
+  ctx: AppContext,
+  access: ProjectAccess,
+  deploymentId: string,
+  input: z.output<typeof updateDeploymentBody>,
+): Promise<Deployment> {
+  const row = await loadDeployment(ctx, access, deploymentId);
+  await ctx.db
+    .update(deployments)
+    .set({
+      displayName: input.display_name,
+      allowedOrigins: input.allowed_origins === undefined ? undefined : splitOrigins(input.allowed_origins),
+      updatedAt: ctx.now(),
+    })
+    .where(eq(deployments.id, row.id));
+  ctx.assistant.deployments.forget(row.key);
+  return readDeployment(ctx, access, deploymentId);
+}
+
+/** Points the deployment at the project's newest snapshot (409 when the project never synced). */
+export async function deployDeployment(ctx: AppContext, user: UserRow, access: ProjectAccess, deploymentId: string): Promise<Deployment> {
+  const row = await loadDeployment(ctx, access, deploymentId);
+  const snapshotId = await newestSnapshotId(ctx.db, access.project.id);
+  if (!snapshotId) throw AppError.conflict(deploymentMessages.notSynced);
+  const now = ctx.now();
+  await ctx.db.update(deployments).set({ snapshotId, deployedAt: now, deployerId: user.id, updatedAt: now }).where(eq(deployments.id, row.id));
+  ctx.assistant.deployments.forget(row.key);
+  // Compiled ahead of the first visitor's question (a no-op when this process synced it).
+  ctx.assistant.indexes.get(snapshotId).catch((error: unknown) => ctx.log.warn({ err: error, snapshotId }, 'compiling a deployed snapshot failed'));
+  return readDeployment(ctx, access, deploymentId);
+}
