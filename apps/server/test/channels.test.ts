@@ -100,7 +100,7 @@ describe('creating and listing channels', () => {
     expect(read.json()).toEqual(channel);
   });
 
-  it('refuses bad input with the spec messages and writes nothing', async () => {
+  it('refuses bad input with the contract messages and writes nothing', async () => {
     const before = await countRows(app, channels);
     const url = api(`/project/${tree.project.id}/channel`);
     const cases: [unknown, string][] = [
@@ -183,7 +183,7 @@ describe('updating and deleting', () => {
     expect(back.json()).toMatchObject({ status: 'draft', key: channel.key });
   });
 
-  it('refuses a bad update with the spec messages and changes nothing', async () => {
+  it('refuses a bad update with the contract messages and changes nothing', async () => {
     const channel = await createChannel();
     const url = api(`/channel/${channel.id}`);
     const cases: [unknown, string][] = [
@@ -269,7 +269,7 @@ describe('the web channel configuration', () => {
     expect((await storedChannel(channel.id))?.config).toEqual(config);
   });
 
-  it('accepts the ends of every slider range of project-areas §9', async () => {
+  it('accepts the ends of every slider range of WEB_CHANNEL_RANGES', async () => {
     const channel = await createChannel();
     const url = api(`/channel/${channel.id}/config`);
     const { blur, fullWidth, sideWidth, maxWidth, responseTimeout } = WEB_CHANNEL_RANGES;

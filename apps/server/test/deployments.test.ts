@@ -76,7 +76,7 @@ describe('deployments', () => {
     expect(filtered.records.map((row) => row.id)).toEqual([staging.id]);
   });
 
-  it('validates the name and every origin with the spec messages, writing nothing', async () => {
+  it('validates the name and every origin with the contract messages, writing nothing', async () => {
     const { project } = await newProject();
     const before = await countRows(app, deployments);
     expectError(await call(app, 'POST', url(project.id), editor.token, { display_name: 'QA' }), 400, 'Name must be at least 3 characters');

@@ -77,7 +77,7 @@ describe('forgot and reset', () => {
     expectError(await post(app, '/api/v1/login/reset', resetBody(email, code)), 401, errorDetails.invalidTokenCode);
   });
 
-  it('validates the new password with the spec messages', async () => {
+  it('validates the new password with the contract messages', async () => {
     const body = (password: string, validator = password) => ({ email: 'abc@d.ee', token_code: '123456', password, password_validator: validator });
     expectError(await post(app, '/api/v1/login/reset', body('lowercase-1')), 400, 'Password must contain at least one uppercase letter');
     expectError(await post(app, '/api/v1/login/reset', body('NoNumber-x')), 400, 'Password must contain at least one number');

@@ -89,7 +89,7 @@ describe('MFA sign-in', () => {
     expect((await post(app, '/api/v1/login/mfa', { email: first.email, token_code: second.code })).statusCode).toBe(200);
   });
 
-  it('validates the code length with the spec message', async () => {
+  it('validates the code length with the contract message', async () => {
     expectError(await post(app, '/api/v1/login/mfa', { email: 'abc@d.ee', token_code: '123' }), 400, 'Code must be exactly 6 characters');
   });
 });

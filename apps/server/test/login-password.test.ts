@@ -47,7 +47,7 @@ describe('POST /api/v1/login/password', () => {
     expect((await findUserByEmail(app.ctx.db, email))?.lastLoginAt).toBeInstanceOf(Date);
   });
 
-  it('validates with the spec messages', async () => {
+  it('validates with the contract messages', async () => {
     expectError(await post(app, '/api/v1/login/password', { email: 'ab', password: 'whatever1' }), 400, 'Email must be at least 3 characters');
     expectError(await post(app, '/api/v1/login/password', { email: 'abc@d.ee', password: 'short' }), 400, 'Password must be at least 8 characters');
     expectError(await post(app, '/api/v1/login/password', { email: 'abc@d.ee' }), 400, 'Password must be at least 8 characters');

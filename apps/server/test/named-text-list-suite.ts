@@ -108,7 +108,7 @@ export function describeNamedTextList({ kind, a, table, fields, messages: kindMe
       expectError(await call(app, 'GET', `/api/v1/project/${projectId}/${kind}?sort_field=${list}`, viewer.token), 400);
     });
 
-    it('refuses invalid bodies with the spec messages and writes nothing', async () => {
+    it('refuses invalid bodies with the contract messages and writes nothing', async () => {
       const projectId = await freshProject();
       const existing = await created(projectId, first.name, [first.text]);
       const long = (n: number) => 'x'.repeat(n);

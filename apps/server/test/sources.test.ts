@@ -79,7 +79,7 @@ describe('creating and listing sources', () => {
     expect(source).toMatchObject({ type: 'pipeline', config: DEFAULT_PIPELINE_CONFIG, kb: { children: [] } });
   });
 
-  it('refuses bad input with the spec messages and writes nothing', async () => {
+  it('refuses bad input with the contract messages and writes nothing', async () => {
     const before = await countRows(app, sources);
     const url = api(`/project/${tree.project.id}/source`);
     const cases: [unknown, string][] = [

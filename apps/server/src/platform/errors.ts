@@ -60,7 +60,7 @@ export function toApiError(error: unknown, withTraceback: boolean): ApiError {
   const dataException = dataExceptionDetail(error);
   if (dataException) return buildApiError(400, dataException, traceback);
   if (hasZodFastifySchemaValidationErrors(error)) {
-    // The first issue carries the spec's message ('Email must be at least 3 characters').
+    // The first issue carries the contracts' message ('Email must be at least 3 characters').
     return buildApiError(400, error.validation[0]?.message ?? 'Invalid input', traceback);
   }
   if (isFastifyError(error) && error.statusCode && error.statusCode < 500) {

@@ -15,7 +15,7 @@ import {
 import { documentedAs } from './openapi';
 
 /**
- * The one implementation of the list contract (ARCHITECTURE §3): filters, order (with the id as
+ * The one implementation of the list contract (docs/architecture.md §3): filters, order (with the id as
  * tiebreaker so pages never overlap), limit/offset and the total. The query string was already
  * parsed by the contracts' `listQuerySchema(spec)`, so every field and comparator here is one the
  * list declared; values reach SQL only as bound parameters.

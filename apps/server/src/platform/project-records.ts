@@ -11,7 +11,7 @@ import { listPage, type ListColumns } from './listing';
 /**
  * Project records: rows that belong to one project (intents, slots; later channels, scenarios,
  * sequences, deployments), listed in their project and created, read, updated and deleted with the
- * project's rights (project-areas §6): read by any reader, create and update by those who may
+ * project's rights: read by any reader, create and update by those who may
  * create or update in the project, delete by those who may delete there. The routes declare those
  * rights and hand over the project they checked; the project is always the one stored on the
  * record, never one sent by the client.

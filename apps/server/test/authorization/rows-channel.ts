@@ -1,7 +1,7 @@
 import { DEFAULT_WEB_CHANNEL_CONFIG } from '@console/contracts';
 import { projectDelete, projectRead, projectWrite, type Row } from './table';
 
-/** Channels: the project's web chat widgets (project-areas §6: read by readers, written by editors, deleted by admins). */
+/** Channels: the project's web chat widgets (read by readers, written by editors, deleted by admins). */
 
 export const channelRows: Row[] = [
   { route: 'GET /project/{id}/channel', method: 'GET', url: (c) => `/api/v1/project/${c.projectId}/channel`, write: false, ...projectRead },

@@ -38,7 +38,7 @@ export const contentRows: Row[] = [
     write: true,
     ...projectWrite(200),
   },
-  // Activate and deactivate belong to the delete right (project-areas §6).
+  // Activate and deactivate belong to the delete right.
   {
     route: 'PUT /content/{id} (status change)',
     method: 'PUT',

@@ -2,7 +2,7 @@ import type { EventRecord } from '@console/contracts';
 import { events } from '../../db/schema/index';
 
 /**
- * An event as the analytics routes answer it (project-areas §3 Event/query record). The request,
+ * An event as the analytics routes answer it (the query log's record). The request,
  * response and error named by the record are the parts of `data` of those names, taken out by
  * PostgreSQL so no one parses the stored JSON twice.
  */

@@ -29,7 +29,7 @@ import { chartsOf, summaryOf } from './summary';
 const conversationParams = z.object({ id: uuidParam('Id'), convId: uuidParam('Conv ID') });
 
 /**
- * The analytics of a project (project-areas §2, §7): dashboard, conversations, query log and its
+ * The analytics of a project: dashboard, conversations, query log and its
  * export. Every reader of the project reads them: the project comes from the path, its access is
  * declared (`access.project('read')`) and checked before the handler, and every read is confined to it.
  */

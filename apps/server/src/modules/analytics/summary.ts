@@ -9,7 +9,7 @@ import { eventTotals } from './event-totals';
 import { scopeCondition, timeRange, type EventScope } from './scope';
 
 /**
- * The dashboard's counts (project-areas §3 Summary): the events and the conversations (dated by
+ * The dashboard's counts: the events and the conversations (dated by
  * their first question) from their hourly counts; the users of all time from the visitors rollup,
  * those of a range by their distinct keys among the range's conversations.
  */

@@ -28,7 +28,7 @@ export const channelServiceMessages = {
   keyTaken: 'A channel with this key already exists; try again.',
 } as const;
 
-/** Each type's configuration when it is created; only the web type is creatable (project-areas §4). */
+/** Each type's configuration when it is created; only the web type is creatable (the others are not implemented yet). */
 const initialConfig: Partial<Record<ChannelType, Record<string, unknown>>> = { web: DEFAULT_WEB_CHANNEL_CONFIG };
 
 export function newChannelKey(): string {
@@ -83,7 +83,7 @@ async function writeChannel(ctx: AppContext, id: string, values: Partial<typeof 
   return toChannel(row);
 }
 
-/** Rename, activate or return to draft (project admins and editors: the Update modal of project-areas §4). */
+/** Rename, activate or return to draft (project admins and editors). */
 export async function updateChannel(
   ctx: AppContext,
   checked: ProjectAccess,

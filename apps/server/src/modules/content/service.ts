@@ -181,8 +181,9 @@ export async function readContent(ctx: AppContext, checked: ProjectAccess, id: s
 }
 
 /**
- * Subject and status. Activating and deactivating belong to the delete right (project-areas §6),
- * so a changed status needs it beside the update right the route declares; the same status is a plain update.
+ * Subject and status. Activating and deactivating take an item out of or back into the answers, so
+ * they belong to the delete right: a changed status needs it beside the update right the route
+ * declares; the same status is a plain update.
  */
 export async function updateContent(
   ctx: AppContext,

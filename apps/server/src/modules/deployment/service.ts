@@ -29,8 +29,8 @@ const withDeployer = { ...getTableColumns(deployments), deployerName: users.disp
 type DeploymentWithDeployer = DeploymentRow & { deployerName: string | null };
 
 /**
- * Who deployed is shown to super users and to those who may update the project (project-areas §2,
- * §6); other readers get the deployment without it (its deployed time stays, as the session shows it).
+ * Who deployed is shown to super users and to those who may update the project; other readers get
+ * the deployment without it (its deployed time stays, as the session shows it).
  */
 function toDeployment(row: DeploymentWithDeployer, access: ProjectAccess): Deployment {
   const showDeployer = access.permissions.canUpdateProject || access.permissions.isSuperUser;
@@ -83,7 +83,7 @@ export async function listDeployments(ctx: AppContext, access: ProjectAccess, qu
   return { records: page.records.map((row) => toDeployment(row, access)), total: page.total };
 }
 
-/** Creating a deployment is a create in the project (project-areas §6: admins and editors). */
+/** Creating a deployment is a create in the project (admins and editors). */
 export async function createDeployment(
   ctx: AppContext,
   access: ProjectAccess,

@@ -5,7 +5,7 @@ import { access } from '../../platform/access';
 import { refusals, security } from '../../platform/params';
 
 /**
- * The converters between the editor's ProseMirror JSON and the KB node types (project-areas §3, §7).
+ * The converters between the editor's ProseMirror JSON and the KB node types.
  * Pure functions of the body, so any signed-in user may call them; the body schemas refuse unknown
  * node types and unsafe URLs, and hand over the canonical document.
  */

@@ -150,7 +150,7 @@ export async function updateSourceConfig(
   return writeSource(ctx, source, { config });
 }
 
-/** Only the conversions and downgrades of project-areas §4; configuration and KB are kept. */
+/** Only the pairs of `sourceConversions` and `sourceDowngrades`; configuration and KB are kept. */
 export async function convertSource(
   ctx: AppContext,
   checked: ProjectAccess,

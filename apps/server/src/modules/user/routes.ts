@@ -32,7 +32,7 @@ import {
 } from './service';
 
 /**
- * Users (console.md §6). The right (`access.user`) is decided from the caller and the id alone,
+ * The installation's users. The right (`access.user`) is decided from the caller and the id alone,
  * before the record is looked up: a caller without the right gets 403 whether or not the user
  * exists; a caller with it gets 404 for an unknown id.
  */

@@ -32,7 +32,7 @@ export function hasContent(blocks: KbBlock[]): boolean {
   return blocks.some((block) => block.type !== 'hierarchy_paragraph' || block.children.length > 0);
 }
 
-/** The longest subject a content item may be created with (project-areas §5). */
+/** The longest subject a content item may be created with (as createContentBody allows). */
 const PULLED_SUBJECT_MAX = 1024;
 const ELLIPSIS = '…';
 
