@@ -111,22 +111,27 @@ describe('outboundFetch', () => {
     expect(response).toMatchObject({ status: 404, statusText: 'Not Found', ok: false });
   });
 
-  it('refuses a literal private address before connecting', async () => {
+  it('refuses a literal private address before connecting, naming the setting that would allow it', async () => {
     const before = seen.length;
-    for (const host of [`127.0.0.1:${port}`, `[::1]:${port}`, `[::ffff:127.0.0.1]:${port}`, '169.254.169.254', '10.0.0.5']) {
+    for (const host of [`127.0.0.1:${port}`, `[::1]:${port}`, `[::ffff:127.0.0.1]:${port}`, '10.0.0.5', '169.254.1.1']) {
+      const error = await refusal(outboundFetch(`http://${host}/latin`, { allowPrivate: false }));
+      expect(error.message).toMatch(/^http:\/\/.+\/latin: the address .+ is not allowed \(a private or local address; set OUTBOUND_ALLOW_PRIVATE=true .+\)$/);
+    }
+    expect((await refusal(outboundFetch(`${origin}/latin`, { allowPrivate: false }))).message).toBe(
+      `${origin}/latin: the address 127.0.0.1 is not allowed (a private or local address; set OUTBOUND_ALLOW_PRIVATE=true on the server to allow the server's own network)`,
+    );
+    // The setting would not open these, so their refusal does not mention it.
+    for (const host of ['169.254.169.254', '[fd00:ec2::254]', '224.0.0.1', '0.0.0.0']) {
       const error = await refusal(outboundFetch(`http://${host}/latin`, { allowPrivate: false }));
       expect(error.message).toMatch(/^http:\/\/.+\/latin: the address .+ is not allowed$/);
     }
-    expect((await refusal(outboundFetch(`${origin}/latin`, { allowPrivate: false }))).message).toBe(
-      `${origin}/latin: the address 127.0.0.1 is not allowed`,
-    );
     expect(seen.length).toBe(before);
   });
 
   it('refuses a name whose DNS answer is private, at connect time', async () => {
     const before = seen.length;
     const error = await refusal(outboundFetch(`http://localhost:${port}/latin`, { allowPrivate: false }));
-    expect(error.reason).toMatch(/^the address (127\.0\.0\.1|::1) is not allowed$/);
+    expect(error.reason).toMatch(/^the address (127\.0\.0\.1|::1) is not allowed \(a private or local address; set OUTBOUND_ALLOW_PRIVATE=true .+\)$/);
     expect(seen.length).toBe(before);
   });
 

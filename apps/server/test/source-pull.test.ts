@@ -534,17 +534,20 @@ describe('pulling a pipeline source', () => {
 });
 
 describe('the outgoing-request guard in a pull', () => {
-  it('with the setting off, refuses the local server and changes nothing', async () => {
+  it('with the setting off, refuses the local server, says which setting allows it, and changes nothing', async () => {
     site.set('/local.html', { body: '<title>Local</title><p>Private.</p>' });
     const source = await createSource('pipeline', { inputs: [{ type: 'web', urls: [`${origin}/local.html`] }] });
     const failed = await pull(source.id, guarded);
-    expect(failed).toMatchObject({ status: 'failed', error: `Could not fetch ${origin}/local.html: the address 127.0.0.1 is not allowed` });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      error: `Could not fetch ${origin}/local.html: the address 127.0.0.1 is not allowed (a private or local address; set OUTBOUND_ALLOW_PRIVATE=true on the server to allow the server's own network)`,
+    });
     expect(await itemsOf(source.id)).toEqual([]);
     expect((await app.ctx.db.select().from(sources).where(eq(sources.id, source.id)))[0]!.kb).toEqual({ children: [] });
 
     const port = new URL(origin).port;
     await call(app, 'PUT', api(`/source/${source.id}/config`), editor.token, { config: { inputs: [{ type: 'web', urls: [`http://localhost:${port}/local.html`] }] } });
-    expect((await pull(source.id, guarded)).error).toMatch(new RegExp(`^Could not fetch http://localhost:${port}/local.html: the address (127\\.0\\.0\\.1|::1) is not allowed$`));
+    expect((await pull(source.id, guarded)).error).toMatch(new RegExp(`^Could not fetch http://localhost:${port}/local.html: the address (127\\.0\\.0\\.1|::1) is not allowed \\(a private or local address; set OUTBOUND_ALLOW_PRIVATE=true .+\\)$`));
   });
 
   it('refuses a redirect to a metadata address even with the setting on', async () => {

@@ -63,15 +63,22 @@ export class OutboundError extends Error {
   }
 }
 
+/**
+ * Why an address is refused. One that OUTBOUND_ALLOW_PRIVATE would open names the setting, so the
+ * operator who pulls from their own network learns how to allow it; the others are refused whatever
+ * the setting, so the message offers nothing.
+ */
+function refusedAddress(address: string): string {
+  const refused = `the address ${address} is not allowed`;
+  if (isAddressAllowed(address, false) || !isAddressAllowed(address, true)) return refused;
+  return `${refused} (a private or local address; set OUTBOUND_ALLOW_PRIVATE=true on the server to allow the server's own network)`;
+}
+
 /** Raised inside the connection's DNS lookup, turned into an OutboundError for the hop. */
 class RefusedAddressError extends Error {
   constructor(readonly address: string) {
-    super(`the address ${address} is not allowed`);
+    super(refusedAddress(address));
   }
-}
-
-function refusedAddress(address: string): string {
-  return `the address ${address} is not allowed`;
 }
 
 /** Resolves like the system does, then keeps only allowed addresses (all refused: the connection fails). */
