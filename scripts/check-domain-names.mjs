@@ -20,8 +20,6 @@ const webOnly = {
   admin: 'the super user page over users and workspaces',
   'real-time-test': 'the console drawer that asks the chat API',
   stage: 'the staff-only staging area over content and channels',
-  'named-text-list': 'the shared screens of intents and jargon-like lists',
-  'project-record': 'the shared list and detail screens of records kept in a project',
 };
 
 function names(dir, { files }) {

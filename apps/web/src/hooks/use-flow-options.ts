@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import type { Slot } from '@console/contracts';
-import { intentApi } from '@/features/intent/api/intent-api';
-import { slotApi } from '@/features/slot/api/slot-api';
-import { sequenceApi } from './api/sequence-api';
+import { intentApi } from '@/lib/api/intent-api';
+import { sequenceApi } from '@/lib/api/sequence-api';
+import { slotApi } from '@/lib/api/slot-api';
 
 export interface FlowOption {
   value: string;

@@ -1,5 +1,5 @@
 import { projectPermissions } from '@console/contracts';
-import { useSession } from '@/features/session/api/get-session';
+import { useSession } from '@/lib/api/get-session';
 
 /**
  * What the caller may do in a project (contracts projectPermissions, project-areas §6), from the

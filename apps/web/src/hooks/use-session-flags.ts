@@ -1,5 +1,5 @@
 import { DEVELOPMENT_VERSION } from '@console/contracts';
-import { useSession } from './api/get-session';
+import { useSession } from '@/lib/api/get-session';
 
 /**
  * Flags later screens need (console.md §6): staff (by e-mail domain, decided by the server) and

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useParams } from 'react-router';
-import { useProject } from '@/features/project/api/get-project';
+import { useProject } from '@/lib/api/get-project';
 import { setCurrentProject, setCurrentProjectIn, setCurrentWorkspace } from '@/lib/storage';
 
 /** Visiting a workspace route makes it the current workspace (which clears project and deployment if it changed). */

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { ErrorView } from '@/components/error-view';
 import { FullPageLoader } from '@/components/full-page-loader';
-import { useSession } from '@/features/session/api/get-session';
+import { useSession } from '@/lib/api/get-session';
 import { setDrawerOpen, useAppState, useDrawerOpen } from '@/lib/storage';
 import { InactivityMonitor } from '../inactivity/inactivity-monitor';
 import { Header } from './header';

@@ -19,7 +19,7 @@ import {
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { paths, projectAreas, type ProjectArea } from '@/config/paths';
-import { useSessionFlags } from '@/features/session/use-session-flags';
+import { useSessionFlags } from '@/hooks/use-session-flags';
 
 interface Item {
   label: string;

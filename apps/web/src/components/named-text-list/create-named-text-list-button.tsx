@@ -2,7 +2,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { ModalEntityForm, useModalEntityForm } from '@/components/entity-form';
 import { FormModalButton } from '@/components/form-modal-button';
-import { namedTextListValues, type NamedTextListKind, type NamedTextListRecord } from '../named-text-list-kind';
+import { namedTextListValues, type NamedTextListKind, type NamedTextListRecord } from './named-text-list-kind';
 import { NamedTextListFields } from './named-text-list-fields';
 
 interface CreateProps<Name extends string, Texts extends string, Rec extends NamedTextListRecord<Name, Texts>> {

@@ -1,8 +1,8 @@
 import { Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 import { EntityForm, useEntityForm } from '@/components/entity-form';
-import { ProjectRecordDetailPage } from '@/features/project-record/components/project-record-detail-page';
-import { namedTextListValues, type NamedTextListKind, type NamedTextListRecord } from '../named-text-list-kind';
+import { ProjectRecordDetailPage } from '@/components/project-record/project-record-detail-page';
+import { namedTextListValues, type NamedTextListKind, type NamedTextListRecord } from './named-text-list-kind';
 import { NamedTextListFields } from './named-text-list-fields';
 
 interface KindProps<Name extends string, Texts extends string, Rec extends NamedTextListRecord<Name, Texts>> {

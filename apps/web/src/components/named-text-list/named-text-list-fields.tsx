@@ -1,7 +1,7 @@
 import { TextInput } from '@mantine/core';
 import type { EntityForm } from '@/components/entity-form/use-entity-form';
 import { TextListInput, textListErrors } from '@/components/text-list-input';
-import type { NamedTextListBody, NamedTextListKind, NamedTextListValues } from '../named-text-list-kind';
+import type { NamedTextListBody, NamedTextListKind, NamedTextListValues } from './named-text-list-kind';
 
 /** Name and the list of texts (Utterances, Terms), editable or read-only, with their validation messages. */
 export function NamedTextListFields<Name extends string, Texts extends string>({

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ProjectRecord, ProjectRecordApi } from '@/features/project-record/project-record-api';
+import type { ProjectRecord, ProjectRecordApi } from '@/lib/api/project-record-api';
 
 /** The form values (and the body) of a named text list: its name field and its texts field. */
 export type NamedTextListValues<Name extends string, Texts extends string> = { [K in Name]: string } & { [K in Texts]: string[] };

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { modifiedColumn, nameColumn, useListQuery, type DataTableColumn } from '@/components/data-table';
-import { ProjectRecordListPage } from '@/features/project-record/components/project-record-list-page';
-import type { NamedTextListKind, NamedTextListRecord } from '../named-text-list-kind';
+import { ProjectRecordListPage } from '@/components/project-record/project-record-list-page';
+import type { NamedTextListKind, NamedTextListRecord } from './named-text-list-kind';
 import { CreateNamedTextListButton } from './create-named-text-list-button';
 
 function namedTextListColumns<Name extends string, Texts extends string, Rec extends NamedTextListRecord<Name, Texts>>(

@@ -7,8 +7,8 @@ import { ConfirmDelete } from '@/components/confirm-delete';
 import { DetailList } from '@/components/detail-list';
 import { ErrorView } from '@/components/error-view';
 import { FullPageLoader } from '@/components/full-page-loader';
-import { ProjectSubPageHeader } from '@/features/project/components/project-sub-page-header';
-import { useProjectAccess } from '@/features/project/use-project-access';
+import { ProjectSubPageHeader } from '@/components/project-sub-page-header';
+import { useProjectAccess } from '@/hooks/use-project-access';
 import { formatDateTime } from '@/lib/format';
 
 interface DetailRecord {

@@ -2,7 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { ConfirmDelete } from '@/components/confirm-delete';
 import { DataTable, DeleteMenuItem, useRowDeletion, type DataTableProps } from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
-import { useProjectAccess } from '@/features/project/use-project-access';
+import { useProjectAccess } from '@/hooks/use-project-access';
 
 /** A confirmation that deletes the named record, open while `name` is set. */
 export type DeleteRecordModal = ComponentType<{ name: string | null; onClose: () => void; onConfirm: () => Promise<unknown> }>;

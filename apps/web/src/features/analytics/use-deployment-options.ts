@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { MAX_PAGE_SIZE } from '@console/contracts';
 import type { FilterOption } from '@/components/data-table';
-import { useDeployments } from '@/features/deployment/api/get-deployments';
+import { useDeployments } from '@/lib/api/get-deployments';
 
 // A project has a handful of deployments: one page of the largest size names them all.
 const deploymentsByName = { limit: MAX_PAGE_SIZE, sort_field: 'display_name', sort_direction: 'ascending' };

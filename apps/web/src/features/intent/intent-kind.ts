@@ -1,7 +1,7 @@
 import type { Intent } from '@console/contracts';
+import type { NamedTextListKind } from '@/components/named-text-list/named-text-list-kind';
 import { projectPaths } from '@/config/paths';
-import type { NamedTextListKind } from '@/features/named-text-list/named-text-list-kind';
-import { intentApi } from './api/intent-api';
+import { intentApi } from '@/lib/api/intent-api';
 
 /** Intents on the shared named-text-list screens: a name and its utterances. */
 export const intentKind: NamedTextListKind<'intent', 'utterances', Intent> = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sequenceMessages, sequenceUpdateBody, type Sequence } from '@console/contracts';
-import { addableAttributeTypes, issueAt, newNode, nodeIssues, removeNodes, sequenceDraft, sequenceInput, withFollowers, type SequenceDraft } from './sequence-draft';
+import { withFollowers } from '@/lib/flow-transitions';
+import { addableAttributeTypes, issueAt, newNode, nodeIssues, removeNodes, sequenceDraft, sequenceInput, type SequenceDraft } from './sequence-draft';
 
 const ids = {
   ask: '0b6f3c1e-2d4a-4b5c-8e9f-1a2b3c4d5e6f',

@@ -7,7 +7,6 @@ import {
 } from '@console/contracts';
 import type { z } from 'zod';
 import { jsonText, parseJsonText } from '@/lib/json-text';
-import { randomId } from '@/lib/random-id';
 
 /**
  * What the builder edits: the sequence as saved, except that a business-logic configuration is the
@@ -104,15 +103,6 @@ export function removeNodes(flow: DraftFlow, ids: ReadonlySet<string>): DraftFlo
 /** A transition joins two different nodes once. */
 export function canConnect(flow: DraftFlow, source: string, target: string): boolean {
   return source !== target && !flow.transitions.some((transition) => transition.source === source && transition.target === target);
-}
-
-/** The transitions with `source` leading to exactly `targets` (a node's 'Followed by'; a scenario's too). */
-export function withFollowers(transitions: readonly SequenceTransition[], source: string, targets: readonly string[]): SequenceTransition[] {
-  const kept = transitions.filter((transition) => transition.source !== source || targets.includes(transition.target));
-  const added = targets
-    .filter((target) => !kept.some((transition) => transition.source === source && transition.target === target))
-    .map((target) => ({ id: randomId(), source, target }));
-  return [...kept, ...added];
 }
 
 /** One node's problems: the path below the node ([] for the node itself) and the message. */

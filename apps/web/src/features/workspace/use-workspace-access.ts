@@ -1,5 +1,5 @@
 import { projectPermissions, workspacePermissions, type Role } from '@console/contracts';
-import { useSession } from '@/features/session/api/get-session';
+import { useSession } from '@/lib/api/get-session';
 import { useWorkspace } from './api/get-workspace';
 
 /**

@@ -1,4 +1,7 @@
-/** Query keys of deployments; a project's list lives under ['deployment', 'list', projectId]. */
+/**
+ * Query keys of deployments; a project's list lives under ['deployment', 'list', projectId]. Shared
+ * because the channel snippet and the analytics filters read the list as well as the deployment pages.
+ */
 export const deploymentKeys = {
   all: ['deployment'] as const,
   lists: (projectId: string) => ['deployment', 'list', projectId] as const,
@@ -6,6 +9,6 @@ export const deploymentKeys = {
   detail: (projectId: string, id: string) => ['deployment', 'detail', projectId, id] as const,
 };
 
-/** The URL of a project's deployments (the calls of this feature). */
+/** The URL of a project's deployments (every deployment call). */
 export const deploymentsUrl = (projectId: string) => `/project/${encodeURIComponent(projectId)}/deployment`;
 export const deploymentUrl = (projectId: string, id: string) => `${deploymentsUrl(projectId)}/${encodeURIComponent(id)}`;

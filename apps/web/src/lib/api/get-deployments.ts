@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { deploymentSchema, listResponse, type Deployment, type ListResponse } from '@console/contracts';
 import { api } from '@/lib/api-client';
-import { deploymentKeys, deploymentsUrl } from './keys';
+import { deploymentKeys, deploymentsUrl } from './deployment-keys';
 
 const deploymentsResponse = listResponse(deploymentSchema);
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { projectSchema, type Project } from '@console/contracts';
 import { api } from '@/lib/api-client';
-import { projectKeys } from './keys';
+import { projectKeys } from './project-keys';
 
 /** GET /project/{id}: the project with its settings and jargon. */
 export function getProject(id: string, signal?: AbortSignal): Promise<Project> {

@@ -1,5 +1,5 @@
 import { intentBody, intentList, intentSchema } from '@console/contracts';
-import { projectRecordApi } from '@/features/project-record/project-record-api';
+import { projectRecordApi } from './project-record-api';
 
 /** GET/POST /project/{id}/intent, GET/PUT/DELETE /intent/{id}, with their query hooks. */
 export const intentApi = projectRecordApi('intent', { record: intentSchema, body: intentBody, list: intentList });

@@ -1,4 +1,7 @@
-/** Query keys of projects; a workspace's list lives under ['project', 'list', workspaceId]. */
+/**
+ * Query keys of projects; a workspace's list lives under ['project', 'list', workspaceId]. Shared
+ * because a sync invalidates them and the jargon page reads and saves the project too.
+ */
 export const projectKeys = {
   all: ['project'] as const,
   lists: (workspaceId: string) => ['project', 'list', workspaceId] as const,

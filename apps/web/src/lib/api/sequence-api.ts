@@ -1,5 +1,5 @@
 import { sequenceCreateBody, sequenceList, sequenceSchema, sequenceUpdateBody } from '@console/contracts';
-import { projectRecordApi } from '@/features/project-record/project-record-api';
+import { projectRecordApi } from './project-record-api';
 
 /** GET/POST /project/{id}/sequence, GET/PUT/DELETE /sequence/{id} (the builder's save), with their query hooks. */
 export const sequenceApi = projectRecordApi('sequence', {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { projectSchema, updateProjectBody, type Project, type UpdateProjectBody } from '@console/contracts';
 import { api } from '@/lib/api-client';
-import { projectKeys } from './keys';
+import { projectKeys } from './project-keys';
 
 /** PUT /project/{id}: any of the settings and the jargon; fields left out keep their values. */
 export function updateProject(id: string, body: UpdateProjectBody): Promise<Project> {

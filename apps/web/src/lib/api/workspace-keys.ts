@@ -1,4 +1,4 @@
-/** Query keys of workspaces. */
+/** Query keys of workspaces; shared because joining one (a membership call) invalidates them. */
 export const workspaceKeys = {
   all: ['workspace'] as const,
   lists: () => ['workspace', 'list'] as const,

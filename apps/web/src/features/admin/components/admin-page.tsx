@@ -3,11 +3,11 @@ import { Group, Stack, Title } from '@mantine/core';
 import { canAdminister } from '@console/contracts';
 import { NoPermission } from '@/components/no-permission';
 import { PageTitle } from '@/components/page-title';
-import { useSession } from '@/features/session/api/get-session';
 import { CreateUserButton } from '@/features/user/components/create-user-button';
 import { UserTable } from '@/features/user/components/user-table';
 import { CreateWorkspaceButton } from '@/features/workspace/components/create-workspace-button';
 import { WorkspaceTable } from '@/features/workspace/components/workspace-table';
+import { useSession } from '@/lib/api/get-session';
 
 /** A titled section of the admin panel, its create button beside the title. */
 function AdminSection({ id, title, action, children }: { id: string; title: string; action: ReactNode; children: ReactNode }) {

@@ -2,7 +2,7 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { z } from 'zod';
 import { traceStepSchema, type EventRecord } from '@console/contracts';
 import { DetailList } from '@/components/detail-list';
-import { describeTrace, flowFailureOf, refusalOf } from '@/features/real-time-test/trace-summary';
+import { describeTrace, flowFailureOf, refusalOf } from '@/lib/trace-summary';
 
 const storedTrace = z.array(traceStepSchema);
 

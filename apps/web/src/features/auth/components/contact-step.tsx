@@ -1,7 +1,7 @@
 import { Anchor, Text, Textarea } from '@mantine/core';
 import { useParams } from 'react-router';
 import { SUPPORT_SENT_TEXT, contactSupportBody, supportMessageBody, type ContactSupportBody } from '@console/contracts';
-import { useContactSupport } from '@/features/support/api/contact-support';
+import { useContactSupport } from '../api/contact-support';
 import { useAbout } from '../api/get-about';
 import { LoginLayout } from './login-layout';
 import { EmailField, StepForm } from './step-form';

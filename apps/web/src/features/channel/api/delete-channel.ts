@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { realTimeTestKeys } from '@/features/real-time-test/api/keys';
 import { api } from '@/lib/api-client';
+import { realTimeTestKeys } from '@/lib/api/real-time-test-keys';
 import { channelKeys } from './keys';
 
 export function deleteChannel(id: string): Promise<unknown> {

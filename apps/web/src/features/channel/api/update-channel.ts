@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { channelSchema, updateChannelBody, type Channel, type UpdateChannelBody } from '@console/contracts';
-import { realTimeTestKeys } from '@/features/real-time-test/api/keys';
 import { api } from '@/lib/api-client';
+import { realTimeTestKeys } from '@/lib/api/real-time-test-keys';
 import { channelKeys } from './keys';
 
 /** PUT /channel/{id}: the name and the status (active or draft). */

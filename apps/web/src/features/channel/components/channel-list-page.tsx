@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
 import { channelList, type ChannelSummary } from '@console/contracts';
 import { modifiedColumn, nameColumn, statusColumn, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { ProjectRecordListPage } from '@/components/project-record/project-record-list-page';
 import { projectPaths } from '@/config/paths';
-import { ProjectRecordListPage } from '@/features/project-record/components/project-record-list-page';
 import { useDeleteChannel } from '../api/delete-channel';
 import { useChannels } from '../api/get-channels';
 import { channelTypeLabels } from '../channel-types';

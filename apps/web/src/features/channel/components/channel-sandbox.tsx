@@ -3,7 +3,7 @@ import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconArrowsMaximize, IconMessageDots, IconRefresh } from '@tabler/icons-react';
 import { ChatWidget, type ChatTransport, type WidgetControls } from '@console/widget';
 import { TEST_CALLOUT_MS, type WebChannelConfig } from '@console/contracts';
-import { queryRealtime } from '@/features/real-time-test/api/query-realtime';
+import { queryRealtime } from '@/lib/api/query-realtime';
 
 /** What Send Callout shows: a sample of the message a page would use to invite visitors. */
 export const TEST_CALLOUT_TEXT = 'Hi! Can I help you find something?';

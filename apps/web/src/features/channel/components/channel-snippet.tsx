@@ -5,7 +5,7 @@ import { widgetSnippet, type Channel } from '@console/contracts';
 import { CopyValueButton } from '@/components/copy-value-button';
 import { ErrorView } from '@/components/error-view';
 import { projectPaths } from '@/config/paths';
-import { useDeployments } from '@/features/deployment/api/get-deployments';
+import { useDeployments } from '@/lib/api/get-deployments';
 
 /** Every deployment of a project fits one page (projects have a handful). */
 const deploymentsQuery = { limit: 100, sort_field: 'display_name', sort_direction: 'ascending' };

@@ -14,7 +14,7 @@ import {
 } from '@/components/data-table';
 import { ErrorView } from '@/components/error-view';
 import { PageTitle } from '@/components/page-title';
-import { useProjectAccess } from '@/features/project/use-project-access';
+import { useProjectAccess } from '@/hooks/use-project-access';
 import { useDeleteContent } from '../api/delete-content';
 import { useContents } from '../api/get-contents';
 import { useUpdateContent } from '../api/update-content';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createDeploymentBody, deploymentSchema, type CreateDeploymentBody, type Deployment } from '@console/contracts';
 import { api } from '@/lib/api-client';
-import { deploymentKeys, deploymentsUrl } from './keys';
+import { deploymentKeys, deploymentsUrl } from '@/lib/api/deployment-keys';
 
 export function createDeployment(projectId: string, body: CreateDeploymentBody): Promise<Deployment> {
   return api.post(deploymentsUrl(projectId), createDeploymentBody.parse(body), { schema: deploymentSchema });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deploymentSchema, type Deployment } from '@console/contracts';
 import { api } from '@/lib/api-client';
-import { deploymentKeys, deploymentUrl } from './keys';
+import { deploymentKeys, deploymentUrl } from '@/lib/api/deployment-keys';
 
 /** POST /project/{id}/deployment/{id}/deploy: the deployment answers from the project's newest snapshot. */
 export function deployDeployment(projectId: string, id: string): Promise<Deployment> {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { deploymentSchema, type Deployment } from '@console/contracts';
 import { api } from '@/lib/api-client';
-import { deploymentKeys, deploymentUrl } from './keys';
+import { deploymentKeys, deploymentUrl } from '@/lib/api/deployment-keys';
 
 export function getDeployment(projectId: string, id: string, signal?: AbortSignal): Promise<Deployment> {
   return api.get(deploymentUrl(projectId, id), { schema: deploymentSchema, signal });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { syncAnswerSchema, type SyncAnswer } from '@console/contracts';
-import { projectKeys } from '@/features/project/api/keys';
 import { api } from '@/lib/api-client';
+import { projectKeys } from '@/lib/api/project-keys';
 
 /** POST /project/{id}/sync: compiles the project into a new snapshot and sets synced_at. */
 export function syncProject(projectId: string): Promise<SyncAnswer> {

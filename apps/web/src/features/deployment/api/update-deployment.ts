@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deploymentSchema, updateDeploymentBody, type Deployment, type UpdateDeploymentBody } from '@console/contracts';
 import { api } from '@/lib/api-client';
-import { deploymentKeys, deploymentUrl } from './keys';
+import { deploymentKeys, deploymentUrl } from '@/lib/api/deployment-keys';
 
 /** PUT /project/{id}/deployment/{id}: the display name and the allowed origins. */
 export function updateDeployment(projectId: string, id: string, body: UpdateDeploymentBody): Promise<Deployment> {

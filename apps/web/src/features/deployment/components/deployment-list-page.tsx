@@ -4,8 +4,8 @@ import { deploymentList, type Deployment } from '@console/contracts';
 import { DataTable, modifiedColumn, nameColumn, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
 import { projectPaths } from '@/config/paths';
-import { useProjectAccess } from '@/features/project/use-project-access';
-import { useDeployments } from '../api/get-deployments';
+import { useProjectAccess } from '@/hooks/use-project-access';
+import { useDeployments } from '@/lib/api/get-deployments';
 import { CreateDeploymentButton } from './create-deployment-button';
 
 function deploymentColumns(projectId: string): DataTableColumn<Deployment>[] {

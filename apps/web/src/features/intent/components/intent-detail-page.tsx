@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { NamedTextListDetailPage } from '@/features/named-text-list/components/named-text-list-detail-page';
+import { NamedTextListDetailPage } from '@/components/named-text-list/named-text-list-detail-page';
 import { intentKind } from '../intent-kind';
 
 /** project/{id}/intent/{intentId}: details, the editor, Delete Intent (back to the list). */

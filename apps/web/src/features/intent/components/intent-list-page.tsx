@@ -1,4 +1,4 @@
-import { NamedTextListsPage } from '@/features/named-text-list/components/named-text-lists-page';
+import { NamedTextListsPage } from '@/components/named-text-list/named-text-lists-page';
 import { intentKind } from '../intent-kind';
 
 /** project/{id}/intent: the project's intents (Name, Utterances, Modified), Create Intent, row Delete. */

@@ -5,7 +5,7 @@ import { jargonSchema, type JargonMapping, type Project } from '@console/contrac
 import { FormError, SavedMark, SubmitButton, useEntityForm } from '@/components/entity-form';
 import { PageTitle } from '@/components/page-title';
 import { UnsavedChangesPrompt } from '@/components/unsaved-changes-prompt';
-import { useUpdateProject } from '@/features/project/api/update-project';
+import { useUpdateProject } from '@/lib/api/update-project';
 import { JargonMappingFields } from './jargon-mapping-fields';
 import { mappingErrors } from './mapping-errors';
 

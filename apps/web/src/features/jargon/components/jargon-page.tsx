@@ -2,8 +2,8 @@ import { useParams } from 'react-router';
 import { ErrorView } from '@/components/error-view';
 import { FullPageLoader } from '@/components/full-page-loader';
 import { PageTitle } from '@/components/page-title';
-import { useProject } from '@/features/project/api/get-project';
-import { useProjectAccess } from '@/features/project/use-project-access';
+import { useProjectAccess } from '@/hooks/use-project-access';
+import { useProject } from '@/lib/api/get-project';
 import { JargonEditor } from './jargon-editor';
 
 /** project/{id}/jargon: the Jargon Mapper, editable with canUpdateSubProject, read-only otherwise. */

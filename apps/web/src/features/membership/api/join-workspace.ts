@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { joinWorkspaceBody, membershipSchema, type JoinWorkspaceBody, type Membership } from '@console/contracts';
 import { api } from '@/lib/api-client';
-import { workspaceKeys } from '@/features/workspace/api/keys';
+import { workspaceKeys } from '@/lib/api/workspace-keys';
 import { membershipKeys } from './keys';
 
 /** POST /workspace/{id}/membership/self: a super user joins with a role. */

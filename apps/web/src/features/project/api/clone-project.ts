@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cloneProjectBody, projectSummarySchema, type CloneProjectBody, type ProjectSummary } from '@console/contracts';
 import { api } from '@/lib/api-client';
-import { projectKeys } from './keys';
+import { projectKeys } from '@/lib/api/project-keys';
 
 /** POST /project/{id}/clone: a copy of the project, with everything in it, in the same workspace. */
 export function cloneProject(id: string, body: CloneProjectBody): Promise<ProjectSummary> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createProjectBody, projectSummarySchema, type CreateProjectBody, type ProjectSummary } from '@console/contracts';
 import { api } from '@/lib/api-client';
-import { projectKeys } from './keys';
+import { projectKeys } from '@/lib/api/project-keys';
 
 export function createProject(workspaceId: string, body: CreateProjectBody): Promise<ProjectSummary> {
   return api.post(`/workspace/${encodeURIComponent(workspaceId)}/project`, createProjectBody.parse(body), {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { projectKeys } from '@/lib/api/project-keys';
 import { getAppState, setCurrentProject } from '@/lib/storage';
-import { projectKeys } from './keys';
 
 export function deleteProject(id: string): Promise<unknown> {
   return api.delete(`/project/${encodeURIComponent(id)}`);

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { listResponse, projectSummarySchema, type ListResponse, type ProjectSummary } from '@console/contracts';
 import { api } from '@/lib/api-client';
-import { projectKeys } from './keys';
+import { projectKeys } from '@/lib/api/project-keys';
 
 const projectsResponse = listResponse(projectSummarySchema);
 

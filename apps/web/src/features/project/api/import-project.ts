@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ARCHIVE_MAX_BYTES, archiveMessages, createProjectBody, projectSummarySchema, type ProjectSummary } from '@console/contracts';
 import { api } from '@/lib/api-client';
-import { projectKeys } from './keys';
+import { projectKeys } from '@/lib/api/project-keys';
 
 /**
  * The import form: an archive file (checked for presence and size before it is sent) and an

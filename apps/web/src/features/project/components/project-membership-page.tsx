@@ -11,13 +11,13 @@ import {
   type DataTableColumn,
 } from '@/components/data-table';
 import { FormModalButton } from '@/components/form-modal-button';
+import { ProjectSubPageHeader } from '@/components/project-sub-page-header';
 import { projectPaths } from '@/config/paths';
 import { useCreateProjectMembership } from '@/features/membership/api/create-project-membership';
 import { useDeleteProjectMembership } from '@/features/membership/api/delete-project-membership';
 import { useProjectMemberships } from '@/features/membership/api/get-project-memberships';
 import { AddMemberForm } from '@/features/membership/components/add-member-form';
-import { useProjectAccess } from '../use-project-access';
-import { ProjectSubPageHeader } from './project-sub-page-header';
+import { useProjectAccess } from '@/hooks/use-project-access';
 
 /** A role as a badge; none as a dimmed dash. */
 function RoleCell({ role }: { role: Role | null }) {

@@ -9,7 +9,7 @@ import {
 } from '@console/contracts';
 import { EntityForm, useEntityForm } from '@/components/entity-form';
 import type { EntityForm as EntityFormState } from '@/components/entity-form/use-entity-form';
-import { useUpdateProject } from '../api/update-project';
+import { useUpdateProject } from '@/lib/api/update-project';
 import { jsonText, parseJsonText } from '@/lib/json-text';
 import { understandingDescriptions, understandingOfText, withUnderstanding } from '../pipeline-config';
 

@@ -9,10 +9,10 @@ import { ErrorView } from '@/components/error-view';
 import { FullPageLoader } from '@/components/full-page-loader';
 import { PageTitle } from '@/components/page-title';
 import { paths, projectPaths } from '@/config/paths';
+import { useProjectAccess } from '@/hooks/use-project-access';
+import { useProject } from '@/lib/api/get-project';
 import { formatDateTime } from '@/lib/format';
 import { useDeleteProject } from '../api/delete-project';
-import { useProject } from '../api/get-project';
-import { useProjectAccess } from '../use-project-access';
 import { ProjectSettingsForm } from './project-settings-form';
 
 function ProjectDetails({ project }: { project: Project }) {

@@ -8,7 +8,7 @@ import {
   type WebChannelConfig,
 } from '@console/contracts';
 import { api } from '@/lib/api-client';
-import { realTimeTestKeys } from './keys';
+import { realTimeTestKeys } from '@/lib/api/real-time-test-keys';
 
 const channelsResponse = listResponse(channelSummarySchema);
 

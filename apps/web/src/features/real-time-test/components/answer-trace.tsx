@@ -1,5 +1,5 @@
 import type { TraceStep } from '@console/contracts';
-import { describeTrace, refusalOf } from '../trace-summary';
+import { describeTrace, refusalOf } from '@/lib/trace-summary';
 
 /*
  * Rendered inside the widget's shadow root, where the console's styles do not reach: plain

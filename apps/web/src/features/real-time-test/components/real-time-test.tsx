@@ -5,9 +5,9 @@ import { ChatWidget, type ChatTransport, type WidgetEvent } from '@console/widge
 import { ErrorView } from '@/components/error-view';
 import { FullPageLoader } from '@/components/full-page-loader';
 import { projectPaths } from '@/config/paths';
+import { queryRealtime } from '@/lib/api/query-realtime';
 import { convertReportingId } from '../api/convert-reporting-id';
 import { useTestChannelConfig } from '../api/get-test-channel-config';
-import { queryRealtime } from '../api/query-realtime';
 import { AnswerTrace } from './answer-trace';
 
 interface RealTimeTestProps {

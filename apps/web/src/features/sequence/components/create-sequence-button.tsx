@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { ModalEntityForm, useModalEntityForm } from '@/components/entity-form';
 import { FormModalButton } from '@/components/form-modal-button';
 import { projectPaths } from '@/config/paths';
-import { sequenceApi } from '../api/sequence-api';
+import { sequenceApi } from '@/lib/api/sequence-api';
 
 function CreateSequenceForm({ projectId, onClose }: { projectId: string; onClose: () => void }) {
   const navigate = useNavigate();

@@ -1,8 +1,8 @@
 import { ActionIcon, Button, Fieldset, Group, Menu, MultiSelect, NumberInput, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { SEQUENCE_NODE_MAX_ATTRIBUTES, SLOT_MAX_ATTEMPTS, defaultSlotPrompt, defaultSlotReprompt, sequenceAttributeLabels } from '@console/contracts';
+import type { FlowOption, SlotOption } from '@/hooks/use-flow-options';
 import { addableAttributeTypes, emptyAttribute, issueAt, type DraftAttribute, type DraftNode, type NodeIssue } from '../sequence-draft';
-import type { FlowOption, SlotOption } from '../use-flow-options';
 import { UNNAMED_NODE } from './sequence-canvas';
 
 interface AttributeFieldsProps {

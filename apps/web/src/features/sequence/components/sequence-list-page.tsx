@@ -1,9 +1,9 @@
 import { useParams } from 'react-router';
 import type { Sequence } from '@console/contracts';
 import { modifiedColumn, nameColumn, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { ProjectRecordListPage } from '@/components/project-record/project-record-list-page';
 import { projectPaths } from '@/config/paths';
-import { ProjectRecordListPage } from '@/features/project-record/components/project-record-list-page';
-import { sequenceApi } from '../api/sequence-api';
+import { sequenceApi } from '@/lib/api/sequence-api';
 import { CreateSequenceButton } from './create-sequence-button';
 
 function sequenceColumns(projectId: string): DataTableColumn<Sequence>[] {

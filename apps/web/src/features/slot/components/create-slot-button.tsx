@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { ModalEntityForm, useModalEntityForm } from '@/components/entity-form';
 import { FormModalButton } from '@/components/form-modal-button';
 import { projectPaths } from '@/config/paths';
-import { slotApi } from '../api/slot-api';
+import { slotApi } from '@/lib/api/slot-api';
 import { slotFormValues, slotInput } from '../slot-form';
 import { SlotFields } from './slot-fields';
 

@@ -2,9 +2,9 @@ import { Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 import type { Slot } from '@console/contracts';
 import { EntityForm, useEntityForm } from '@/components/entity-form';
+import { ProjectRecordDetailPage } from '@/components/project-record/project-record-detail-page';
 import { projectPaths } from '@/config/paths';
-import { ProjectRecordDetailPage } from '@/features/project-record/components/project-record-detail-page';
-import { slotApi } from '../api/slot-api';
+import { slotApi } from '@/lib/api/slot-api';
 import { slotFormValues, slotInput } from '../slot-form';
 import { SlotFields } from './slot-fields';
 

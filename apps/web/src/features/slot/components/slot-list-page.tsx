@@ -1,9 +1,9 @@
 import { useParams } from 'react-router';
 import { slotTypeLabels, type Slot } from '@console/contracts';
 import { modifiedColumn, nameColumn, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { ProjectRecordListPage } from '@/components/project-record/project-record-list-page';
 import { projectPaths } from '@/config/paths';
-import { ProjectRecordListPage } from '@/features/project-record/components/project-record-list-page';
-import { slotApi } from '../api/slot-api';
+import { slotApi } from '@/lib/api/slot-api';
 import { CreateSlotButton } from './create-slot-button';
 
 function slotColumns(projectId: string): DataTableColumn<Slot>[] {

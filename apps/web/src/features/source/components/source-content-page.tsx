@@ -1,12 +1,12 @@
 import { useParams } from 'react-router';
 import { contentList, type ContentSummary } from '@console/contracts';
 import { DataTable, modifiedColumn, statusColumn, useListQuery, type DataTableColumn } from '@/components/data-table';
+import { ProjectSubPageHeader } from '@/components/project-sub-page-header';
 import { projectPaths } from '@/config/paths';
 import { useSourceContents } from '@/features/content/api/get-source-contents';
 import { createdColumn, subjectColumn, wordsColumn } from '@/features/content/components/content-columns';
 import { CreateContentButton } from '@/features/content/components/create-content-button';
-import { ProjectSubPageHeader } from '@/features/project/components/project-sub-page-header';
-import { useProjectAccess } from '@/features/project/use-project-access';
+import { useProjectAccess } from '@/hooks/use-project-access';
 import { useSource } from '../api/get-source';
 
 function sourceContentColumns(projectId: string): DataTableColumn<ContentSummary>[] {

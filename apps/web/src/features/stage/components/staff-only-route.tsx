@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { NotFound } from '@/components/not-found';
-import { useSessionFlags } from '@/features/session/use-session-flags';
+import { useSessionFlags } from '@/hooks/use-session-flags';
 
 /**
  * The staging area's routes for the provider's staff (the server decides from the e-mail domain):

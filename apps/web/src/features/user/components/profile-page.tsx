@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { FullPageLoader } from '@/components/full-page-loader';
-import { useSession } from '@/features/session/api/get-session';
+import { useSession } from '@/lib/api/get-session';
 import { UserDetail } from './user-detail';
 
 function stateUserId(state: unknown): string | null {

@@ -11,7 +11,7 @@ import { NoPermission } from '@/components/no-permission';
 import { PageTitle } from '@/components/page-title';
 import { StatusBadge } from '@/components/status-badge';
 import { paths } from '@/config/paths';
-import { useSession } from '@/features/session/api/get-session';
+import { useSession } from '@/lib/api/get-session';
 import { useAvatarUrl } from '@/lib/avatar';
 import { formatDateTime } from '@/lib/format';
 import { useDeleteUser } from '../api/delete-user';

@@ -1,7 +1,7 @@
 import { canAdminister } from '@console/contracts';
 import { NoPermission } from '@/components/no-permission';
 import { PageTitle } from '@/components/page-title';
-import { useSession } from '@/features/session/api/get-session';
+import { useSession } from '@/lib/api/get-session';
 import { CreateUserButton } from './create-user-button';
 import { UserTable } from './user-table';
 

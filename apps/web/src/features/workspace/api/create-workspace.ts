@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createWorkspaceBody, workspaceSchema, type CreateWorkspaceBody, type Workspace } from '@console/contracts';
 import { api } from '@/lib/api-client';
-import { workspaceKeys } from './keys';
+import { workspaceKeys } from '@/lib/api/workspace-keys';
 
 export function createWorkspace(body: CreateWorkspaceBody): Promise<Workspace> {
   return api.post('/workspace', createWorkspaceBody.parse(body), { schema: workspaceSchema });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { workspaceKeys } from '@/lib/api/workspace-keys';
 import { getAppState, setCurrentWorkspace } from '@/lib/storage';
-import { workspaceKeys } from './keys';
 
 export function deleteWorkspace(id: string): Promise<unknown> {
   return api.delete(`/workspace/${encodeURIComponent(id)}`);

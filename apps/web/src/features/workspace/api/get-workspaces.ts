@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { listResponse, workspaceSchema, type ListResponse, type Workspace } from '@console/contracts';
 import { api } from '@/lib/api-client';
-import { workspaceKeys } from './keys';
+import { workspaceKeys } from '@/lib/api/workspace-keys';
 
 const workspacesResponse = listResponse(workspaceSchema);
 

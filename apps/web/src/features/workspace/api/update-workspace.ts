@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updateWorkspaceBody, workspaceSchema, type UpdateWorkspaceBody, type Workspace } from '@console/contracts';
 import { api } from '@/lib/api-client';
-import { workspaceKeys } from './keys';
+import { workspaceKeys } from '@/lib/api/workspace-keys';
 
 export function updateWorkspace(id: string, body: UpdateWorkspaceBody): Promise<Workspace> {
   return api.put(`/workspace/${encodeURIComponent(id)}`, updateWorkspaceBody.parse(body), { schema: workspaceSchema });

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { canAdminister } from '@console/contracts';
 import { PageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
-import { useSession } from '@/features/session/api/get-session';
+import { useSession } from '@/lib/api/get-session';
 import { CreateWorkspaceButton } from './create-workspace-button';
 import { WorkspaceTable } from './workspace-table';
 
