@@ -17,9 +17,7 @@ const serverOnly = {
 
 /** Console folders that are screens over other domains' contracts. */
 const webOnly = {
-  admin: 'the super user page over users and workspaces',
   'real-time-test': 'the console drawer that asks the chat API',
-  stage: 'the staff-only staging area over content and channels',
 };
 
 function names(dir, { files }) {

@@ -36,6 +36,8 @@ const signedInRoute: RouteObject = {
   errorElement: <RouteError />,
   // Everything signed in loads lazily (the shell with its first visit, each page with its own), so
   // the sign-in screens download none of it; without a session RequireAuth leaves for sign-in.
+  // A page of one area loads from its feature; a page composing several (admin, a workspace's pages,
+  // project members, a source's content, the staging area) lives in ./routes, as no feature imports another.
   children: [
     {
       lazy: () => import('./signed-in-layout').then((m) => ({ Component: m.SignedInLayout })),
@@ -46,9 +48,9 @@ const signedInRoute: RouteObject = {
           path: paths.workspace.path,
           lazy: () => import('./routes/context-routes').then((m) => ({ Component: m.WorkspaceContextRoute })),
           children: [
-            { index: true, lazy: () => import('@/features/workspace/components/workspace-detail-page').then((m) => ({ Component: m.WorkspaceDetailPage })) },
-            { path: 'membership', lazy: () => import('@/features/workspace/components/workspace-membership-page').then((m) => ({ Component: m.WorkspaceMembershipPage })) },
-            { path: 'api-key', lazy: () => import('@/features/workspace/components/workspace-api-key-page').then((m) => ({ Component: m.WorkspaceApiKeyPage })) },
+            { index: true, lazy: () => import('./routes/workspace/workspace-detail-page').then((m) => ({ Component: m.WorkspaceDetailPage })) },
+            { path: 'membership', lazy: () => import('./routes/workspace/workspace-membership-page').then((m) => ({ Component: m.WorkspaceMembershipPage })) },
+            { path: 'api-key', lazy: () => import('./routes/workspace/workspace-api-key-page').then((m) => ({ Component: m.WorkspaceApiKeyPage })) },
             { path: '*', lazy: notFound },
           ],
         },
@@ -59,10 +61,10 @@ const signedInRoute: RouteObject = {
           // Each area loads with its first visit (the editor is heavy).
           children: [
             { index: true, lazy: () => import('@/features/project/components/project-settings-page').then((m) => ({ Component: m.ProjectSettingsPage })) },
-            { path: projectPaths.membership.path, lazy: () => import('@/features/project/components/project-membership-page').then((m) => ({ Component: m.ProjectMembershipPage })) },
+            { path: projectPaths.membership.path, lazy: () => import('./routes/project-membership-page').then((m) => ({ Component: m.ProjectMembershipPage })) },
             { path: projectPaths.sources.path, lazy: () => import('@/features/source/components/source-list-page').then((m) => ({ Component: m.SourceListPage })) },
             { path: projectPaths.source.path, lazy: () => import('@/features/source/components/source-detail-page').then((m) => ({ Component: m.SourceDetailPage })) },
-            { path: projectPaths.sourceContent.path, lazy: () => import('@/features/source/components/source-content-page').then((m) => ({ Component: m.SourceContentPage })) },
+            { path: projectPaths.sourceContent.path, lazy: () => import('./routes/source-content-page').then((m) => ({ Component: m.SourceContentPage })) },
             { path: projectPaths.contents.path, lazy: () => import('@/features/content/components/content-list-page').then((m) => ({ Component: m.ContentListPage })) },
             { path: projectPaths.content.path, lazy: () => import('@/features/content/components/content-detail-page').then((m) => ({ Component: m.ContentDetailPage })) },
             { path: projectPaths.intents.path, lazy: () => import('@/features/intent/components/intent-list-page').then((m) => ({ Component: m.IntentListPage })) },
@@ -84,11 +86,11 @@ const signedInRoute: RouteObject = {
             { path: projectPaths.queries.path, lazy: () => import('@/features/analytics/components/query-list-page').then((m) => ({ Component: m.QueryListPage })) },
             // The staging area, for the provider's staff only.
             {
-              lazy: () => import('@/features/stage/components/staff-only-route').then((m) => ({ Component: m.StaffOnlyRoute })),
+              lazy: () => import('./routes/stage/staff-only-route').then((m) => ({ Component: m.StaffOnlyRoute })),
               children: [
-                { path: projectPaths.stage.path, lazy: () => import('@/features/stage/components/stage-page').then((m) => ({ Component: m.StagePage })) },
-                { path: projectPaths.stageSink.path, lazy: () => import('@/features/stage/components/sink-page').then((m) => ({ Component: m.SinkPage })) },
-                { path: projectPaths.stageContentExport.path, lazy: () => import('@/features/stage/components/content-export-page').then((m) => ({ Component: m.ContentExportPage })) },
+                { path: projectPaths.stage.path, lazy: () => import('./routes/stage/stage-page').then((m) => ({ Component: m.StagePage })) },
+                { path: projectPaths.stageSink.path, lazy: () => import('./routes/stage/sink-page').then((m) => ({ Component: m.SinkPage })) },
+                { path: projectPaths.stageContentExport.path, lazy: () => import('./routes/stage/content-export-page').then((m) => ({ Component: m.ContentExportPage })) },
               ],
             },
             { path: projectPaths.resolver.path, lazy: () => import('@/features/project/components/later-area-pages').then((m) => ({ Component: m.ResolverPage })) },
@@ -101,7 +103,7 @@ const signedInRoute: RouteObject = {
         { path: paths.profile.path, lazy: () => import('@/features/user/components/profile-page').then((m) => ({ Component: m.ProfilePage })) },
         { path: paths.users.path, lazy: () => import('@/features/user/components/user-list-page').then((m) => ({ Component: m.UserListPage })) },
         { path: paths.user.path, lazy: () => import('@/features/user/components/user-detail-page').then((m) => ({ Component: m.UserDetailPage })) },
-        { path: paths.admin.path, lazy: () => import('@/features/admin/components/admin-page').then((m) => ({ Component: m.AdminPage })) },
+        { path: paths.admin.path, lazy: () => import('./routes/admin-page').then((m) => ({ Component: m.AdminPage })) },
         { path: paths.support.path, lazy: () => import('@/features/support/components/support-page').then((m) => ({ Component: m.SupportPage })) },
         { path: '*', lazy: notFound },
       ],

@@ -14,12 +14,12 @@ import { paths } from '@/config/paths';
 import { CreateProjectButton } from '@/features/project/components/create-project-button';
 import { ImportProjectButton } from '@/features/project/components/import-project-button';
 import { ProjectTable } from '@/features/project/components/project-table';
+import { useDeleteWorkspace } from '@/features/workspace/api/delete-workspace';
+import { JoinWorkspaceHint } from '@/features/workspace/components/join-workspace-hint';
+import { UpdateWorkspaceButton } from '@/features/workspace/components/update-workspace-button';
+import { useWorkspaceAccess } from '@/features/workspace/use-workspace-access';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { useDeleteWorkspace } from '../api/delete-workspace';
-import { useWorkspaceAccess } from '../use-workspace-access';
-import { JoinWorkspaceHint } from './join-workspace-hint';
-import { UpdateWorkspaceButton } from './update-workspace-button';
 import { WorkspaceProjectsView } from './workspace-projects-view';
 
 function Tile({ to, title, description, icon }: { to: string; title: string; description: string; icon: React.ReactNode }) {

@@ -25,9 +25,9 @@ import { useDeleteMembership } from '@/features/membership/api/delete-membership
 import { useMemberships } from '@/features/membership/api/get-memberships';
 import { useJoinWorkspace } from '@/features/membership/api/join-workspace';
 import { AddMemberForm } from '@/features/membership/components/add-member-form';
-import { useWorkspaceAccess } from '../use-workspace-access';
-import { JoinWorkspaceHint } from './join-workspace-hint';
-import { WorkspaceSubPageHeader } from './workspace-sub-page-header';
+import { JoinWorkspaceHint } from '@/features/workspace/components/join-workspace-hint';
+import { WorkspaceSubPageHeader } from '@/features/workspace/components/workspace-sub-page-header';
+import { useWorkspaceAccess } from '@/features/workspace/use-workspace-access';
 
 const columns: DataTableColumn<Membership>[] = [
   nameColumn(),

@@ -20,9 +20,9 @@ import { useDeleteApiKey } from '@/features/api-key/api/delete-api-key';
 import { useApiKeys } from '@/features/api-key/api/get-api-keys';
 import { CreateApiKeyForm, UpdateApiKeyForm } from '@/features/api-key/components/api-key-forms';
 import { CreatedApiKeyModal } from '@/features/api-key/components/created-api-key-modal';
+import { WorkspaceSubPageHeader } from '@/features/workspace/components/workspace-sub-page-header';
+import { useWorkspaceAccess } from '@/features/workspace/use-workspace-access';
 import { formatDateTime } from '@/lib/format';
-import { useWorkspaceAccess } from '../use-workspace-access';
-import { WorkspaceSubPageHeader } from './workspace-sub-page-header';
 
 /** Expires: 'Never' without a date; a past date in red as 'Expired {date}'. */
 function Expiry({ value }: { value: string | null }) {

@@ -6,8 +6,8 @@ import { projectPaths } from '@/config/paths';
 import { useSourceContents } from '@/features/content/api/get-source-contents';
 import { createdColumn, subjectColumn, wordsColumn } from '@/features/content/components/content-columns';
 import { CreateContentButton } from '@/features/content/components/create-content-button';
+import { useSource } from '@/features/source/api/get-source';
 import { useProjectAccess } from '@/hooks/use-project-access';
-import { useSource } from '../api/get-source';
 
 function sourceContentColumns(projectId: string): DataTableColumn<ContentSummary>[] {
   return [
