@@ -1,17 +1,17 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   contentActionBody,
-  contentActionList,
   contentActionSchema,
   contentList,
   contentSchema,
   contentSummarySchema,
   contentUtteranceBody,
-  contentUtteranceList,
   contentUtteranceSchema,
   createContentBody,
   listResponse,
+  type ListSpec,
   updateContentBody,
   updateContentResponseBody,
 } from '@console/contracts';
@@ -20,7 +20,7 @@ import { access, projectAccessOf } from '../../platform/access';
 import { listQuery } from '../../platform/listing';
 import { idParams, noContent, refusals, security } from '../../platform/params';
 import { ofSource } from '../source/service';
-import { createAction, deleteAction, listActions, updateAction } from './actions';
+import { actions } from './actions';
 import { attachmentDisposition } from '../../platform/download';
 import { exportContents } from './export';
 import {
@@ -31,11 +31,10 @@ import {
   readContent,
   updateContent,
   updateContentResponse,
-  ofAction,
   ofContent,
-  ofUtterance,
 } from './service';
-import { createUtterance, deleteUtterance, listUtterances, updateUtterance } from './utterances';
+import type { ItemPartOperations } from './item-parts';
+import { utterances } from './utterances';
 
 export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -149,106 +148,98 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     });
 
-    /* ----------------------------------------------------- utterances */
+    /* ------------------------------------------- utterances and actions */
 
-    app.get('/content/:id/utterance', {
-      config: { access: access.project('read', ofContent) },
-      schema: {
-        tags,
-        security,
-        summary: "A content item's utterances (project readers)",
-        params: idParams,
-        querystring: listQuery(contentUtteranceList),
-        response: { 200: listResponse(contentUtteranceSchema), ...refusals },
-      },
-      handler: (request) => listUtterances(ctx, request.params.id, request.query),
+    itemPartRoutes(app, ctx, utterances, { record: contentUtteranceSchema, body: contentUtteranceBody }, {
+      one: 'utterance',
+      a: 'an utterance',
+      many: 'utterances',
+      add: 'Add an utterance, unique in the item ignoring case and surrounding space',
     });
-
-    app.post('/content/:id/utterance', {
-      config: { access: access.project('canUpdateSubProject', ofContent) },
-      schema: {
-        tags,
-        security,
-        summary: 'Add an utterance, unique in the item ignoring case and surrounding space (project admins and editors)',
-        params: idParams,
-        body: contentUtteranceBody,
-        response: { 201: contentUtteranceSchema, ...refusals },
-      },
-      handler: async (request, reply) =>
-        reply.status(201).send(await createUtterance(ctx, request.params.id, request.body)),
-    });
-
-    app.put('/content-utterance/:id', {
-      config: { access: access.project('canUpdateSubProject', ofUtterance) },
-      schema: {
-        tags,
-        security,
-        summary: 'Change an utterance (project admins and editors)',
-        params: idParams,
-        body: contentUtteranceBody,
-        response: { 200: contentUtteranceSchema, ...refusals },
-      },
-      handler: (request) => updateUtterance(ctx, projectAccessOf(request), request.params.id, request.body),
-    });
-
-    app.delete('/content-utterance/:id', {
-      config: { access: access.project('canUpdateSubProject', ofUtterance) },
-      schema: { tags, security, summary: 'Remove an utterance (project admins and editors)', params: idParams, response: { 204: noContent, ...refusals } },
-      handler: async (request, reply) => {
-        await deleteUtterance(ctx, projectAccessOf(request), request.params.id);
-        return reply.status(204).send(null);
-      },
-    });
-
-    /* -------------------------------------------------------- actions */
-
-    app.get('/content/:id/action', {
-      config: { access: access.project('read', ofContent) },
-      schema: {
-        tags,
-        security,
-        summary: "A content item's actions (project readers)",
-        params: idParams,
-        querystring: listQuery(contentActionList),
-        response: { 200: listResponse(contentActionSchema), ...refusals },
-      },
-      handler: (request) => listActions(ctx, request.params.id, request.query),
-    });
-
-    app.post('/content/:id/action', {
-      config: { access: access.project('canUpdateSubProject', ofContent) },
-      schema: {
-        tags,
-        security,
-        summary: 'Add an action: a query {label, utterance} or an event {label, event} (project admins and editors)',
-        params: idParams,
-        body: contentActionBody,
-        response: { 201: contentActionSchema, ...refusals },
-      },
-      handler: async (request, reply) =>
-        reply.status(201).send(await createAction(ctx, request.params.id, request.body)),
-    });
-
-    app.put('/content-action/:id', {
-      config: { access: access.project('canUpdateSubProject', ofAction) },
-      schema: {
-        tags,
-        security,
-        summary: 'Change an action (project admins and editors)',
-        params: idParams,
-        body: contentActionBody,
-        response: { 200: contentActionSchema, ...refusals },
-      },
-      handler: (request) => updateAction(ctx, projectAccessOf(request), request.params.id, request.body),
-    });
-
-    app.delete('/content-action/:id', {
-      config: { access: access.project('canUpdateSubProject', ofAction) },
-      schema: { tags, security, summary: 'Remove an action (project admins and editors)', params: idParams, response: { 204: noContent, ...refusals } },
-      handler: async (request, reply) => {
-        await deleteAction(ctx, projectAccessOf(request), request.params.id);
-        return reply.status(204).send(null);
-      },
+    itemPartRoutes(app, ctx, actions, { record: contentActionSchema, body: contentActionBody }, {
+      one: 'action',
+      a: 'an action',
+      many: 'actions',
+      add: 'Add an action: a query {label, utterance} or an event {label, event}',
     });
   };
+}
+
+/** How the calls of one kind of item part are named in paths and in /api/docs. */
+interface ItemPartNames {
+  /** The path segment: /content/{id}/utterance, /content-utterance/{id}. */
+  one: string;
+  /** One with its article: 'Change an utterance'. */
+  a: string;
+  /** The plural: "A content item's utterances". */
+  many: string;
+  /** What an add does. */
+  add: string;
+}
+
+/**
+ * The four calls of an item part: list and add under /content/{id}/{one}, change and remove at
+ * /content-{one}/{id}. Writing a part is an update of its item, so every write needs the update right.
+ */
+function itemPartRoutes<RecordSchema extends z.ZodType, BodySchema extends z.ZodType>(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  ctx: AppContext,
+  parts: ItemPartOperations<ListSpec, z.output<RecordSchema>, z.output<BodySchema>>,
+  schemas: { record: RecordSchema; body: BodySchema },
+  names: ItemPartNames,
+): void {
+  // As in platform/project-record-routes.ts: the type provider cannot resolve a schema that is a type
+  // parameter, so the routes see any zod type and the body, which `body` validated, gets its type back.
+  const record: z.ZodType = schemas.record;
+  const body: z.ZodType = schemas.body;
+  const bodyOf = (request: FastifyRequest) => request.body as z.output<BodySchema>;
+  const tags = ['content'];
+
+  app.get(`/content/:id/${names.one}`, {
+    config: { access: access.project('read', ofContent) },
+    schema: {
+      tags,
+      security,
+      summary: `A content item's ${names.many} (project readers)`,
+      params: idParams,
+      querystring: listQuery(parts.listSpec),
+      response: { 200: listResponse(record), ...refusals },
+    },
+    handler: (request) => parts.list(ctx, request.params.id, request.query),
+  });
+
+  app.post(`/content/:id/${names.one}`, {
+    config: { access: access.project('canUpdateSubProject', ofContent) },
+    schema: {
+      tags,
+      security,
+      summary: `${names.add} (project admins and editors)`,
+      params: idParams,
+      body,
+      response: { 201: record, ...refusals },
+    },
+    handler: async (request, reply) => reply.status(201).send(await parts.create(ctx, request.params.id, bodyOf(request))),
+  });
+
+  app.put(`/content-${names.one}/:id`, {
+    config: { access: access.project('canUpdateSubProject', parts.ofRecord) },
+    schema: {
+      tags,
+      security,
+      summary: `Change ${names.a} (project admins and editors)`,
+      params: idParams,
+      body,
+      response: { 200: record, ...refusals },
+    },
+    handler: (request) => parts.update(ctx, projectAccessOf(request), request.params.id, bodyOf(request)),
+  });
+
+  app.delete(`/content-${names.one}/:id`, {
+    config: { access: access.project('canUpdateSubProject', parts.ofRecord) },
+    schema: { tags, security, summary: `Remove ${names.a} (project admins and editors)`, params: idParams, response: { 204: noContent, ...refusals } },
+    handler: async (request, reply) => {
+      await parts.delete(ctx, projectAccessOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
 }

@@ -17,29 +17,14 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { contentActions, contents, contentUtterances, sources, type ContentRow } from '../../db/schema/index';
-import { demand, pathIdOf, storedOwner, type Locate, type ProjectAccess } from '../../platform/access';
+import { contents, sources, type ContentRow } from '../../db/schema/index';
+import { demand, storedOwner, type ProjectAccess } from '../../platform/access';
 import { AppError, pgErrorCode } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
 import { sourceOf } from '../source/service';
 
 /** A content item's project, for the access declarations of routes under /content/{id}. */
 export const ofContent = storedOwner(contents.id, contents.projectId);
-
-/** The project stored on the content item of the utterance or action the path's :id names. */
-function ofItemPart(part: typeof contentUtterances | typeof contentActions): Locate {
-  return async (ctx, request) => {
-    const [found] = await ctx.db
-      .select({ projectId: contents.projectId })
-      .from(part)
-      .innerJoin(contents, eq(contents.id, part.contentId))
-      .where(eq(part.id, pathIdOf(request)))
-      .limit(1);
-    return found?.projectId ?? null;
-  };
-}
-export const ofUtterance = ofItemPart(contentUtterances);
-export const ofAction = ofItemPart(contentActions);
 
 export const contentServiceMessages = {
   foreignSource: 'Source ID must name a source of this project',
