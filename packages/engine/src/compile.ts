@@ -1,11 +1,11 @@
 import { kbFromPlainText, kbPlainText, understandingOf, type KbDocument, type QuickReply, type Snapshot, type Understanding } from '@console/contracts';
 import { FALLBACK_THRESHOLD, trainCalibrated } from './calibration';
 import type { SoftmaxModel } from './classifier';
-import { compileFlows, type FlowIndex } from './flow';
+import { compileFlows, type FlowIndex } from './flow-compile';
 import { readGenerationConfig, type GenerationConfig } from './generation';
 import { compileHandoff, handoffConfig, type HandoffIndex } from './handoff';
+import { compileJargon, type JargonRule } from './jargon';
 import { buildLexicalIndex, type LexicalIndex } from './rank';
-import { compileJargon, type JargonRule } from './rephrase';
 import { buildSemanticIndex, passagesOf, withMeaning, type SemanticIndex, type TextVectors } from './semantic';
 import { contentStemsOf, words } from './text';
 import { zeroShotThreshold } from './zero-shot';

@@ -1,5 +1,5 @@
 import type { LexicalIndex } from './rank';
-import { applyJargon, type JargonRule } from './rephrase';
+import { applyJargon, type JargonRule } from './jargon';
 import type { ConversationState, Turn } from './types';
 
 /**

@@ -10,10 +10,11 @@ import {
   type KbBlock,
   type QuickReply,
 } from '@console/contracts';
+import type { Decision, Verdict } from './classify';
 import type { FlowIndex, FlowNode, FlowNodeSlot, FlowSequence } from './flow-compile';
 import { fold, readSlotValue, termOccurrences } from './slot-values';
 import { words } from './text';
-import type { FlowState } from './types';
+import type { CalloutBody, FlowCallout, FlowRun, FlowState } from './types';
 
 /**
  * Sequences at answer time. A question classified as an entry intent starts the sequence whose node
@@ -130,47 +131,8 @@ function isCancel(utterance: string): boolean {
 
 /* -------------------------------------------------------------- the run */
 
-type FlowStep = 'start' | 'ask' | 'filled' | 'reprompt' | 'gave_up' | 'cancelled' | 'call' | 'follow_up' | 'left' | 'done';
-
-/** A turn of a flow in progress: what it says so far, and where it stands (crosses threads with a pending call). */
-interface FlowRun {
-  flow: FlowState;
-  /** False once the flow has ended. */
-  active: boolean;
-  blocks: KbBlock[];
-  actions: QuickReply[];
-  /** Nodes entered this turn (`sequence/node`): a node is entered, and its endpoint called, once a turn. */
-  entered: string[];
-  calls: string[];
-  steps: FlowStep[];
-  /** The slot last asked for, filled or given up on (its id). */
-  slot: string | null;
-  /** What this turn's answer gave for the awaited slot: its value, or why none was read. */
-  read: { slot: string; value: string | null; refusal: string | null } | null;
-  /** The awaited slot's unfilled answers so far against its limit, once asked. */
-  attempts: { count: number; max: number } | null;
-  /** The last node's endpoint answered this turn. */
-  answered: boolean;
-}
-
-/** The body POSTed to a node's business-logic endpoint. */
-export interface CalloutBody {
-  sequence: { id: string; name: string };
-  node: { id: string; name: string };
-  conv_id: string | null;
-  slots: Record<string, string>;
-  configuration: Record<string, unknown>;
-}
-
-/** A call the caller makes (the engine does no I/O), then hands the endpoint's reply to `completeCallout`. */
-export interface FlowCallout {
-  url: string;
-  body: CalloutBody;
-  run: FlowRun;
-}
-
 /** A run that stopped: either to wait for the visitor, or for the caller to make a call. */
-interface Settled {
+export interface Settled {
   run: FlowRun;
   callout: FlowCallout | null;
 }
@@ -419,4 +381,53 @@ export function continueAfterCall(flows: FlowIndex, callout: FlowCallout, blocks
   run.blocks.push(...blocks);
   run.answered = true;
   return moveOn(flows, run, callout.body.conv_id);
+}
+
+/* ------------------------------------------------------------ the stage */
+
+/** What the flow stage reads of the question, besides the classify stage's verdict. */
+export interface FlowStageQuestion extends Question {
+  convId: string | null;
+  /** Its meaningful words (stems), to tell a clear question of its own from a slot answer (`clearlyContent`). */
+  meaningfulWords: number;
+  /** Whether the rephrase stage read it with the previous question. */
+  inContext: boolean;
+}
+
+/** What the flow stage makes of a question. */
+export interface FlowOutcome {
+  /** What the question is answered as: a flow's answer ('scenario'), else the classify stage's verdict. */
+  decision: Decision;
+  /** The flow read it as the slot answer it awaited (not an intent): no ranking decided it. */
+  readByFlow: boolean;
+  /** The flow's answer (null: no flow answers the question). */
+  settled: Settled | null;
+  /** The flow's step in the classify stage's trace: what the question did in it, or the flow it left; null for none. */
+  trace: Record<string, unknown> | null;
+}
+
+/**
+ * The flow stage: a question the conversation's flow waits for, or an entry or follow-up intent, is
+ * answered by the flow (`flowTurn`); anything else is answered as the classify stage understood it.
+ */
+export function flowStage(flows: FlowIndex | null, current: FlowState | null, question: FlowStageQuestion, verdict: Verdict): FlowOutcome {
+  const { label, inScope, understoodAs } = verdict;
+  const turn = flows
+    ? flowTurn(flows, current, {
+        utterance: question.utterance,
+        jargoned: question.jargoned,
+        intent: understoodAs === 'scenario' ? label!.id : null,
+        // Only what the project clearly answers, read alone, leaves a flow awaiting a slot ('a toaster' is asked again).
+        clearly:
+          current?.awaiting.kind === 'slot' &&
+          !question.inContext &&
+          inScope &&
+          (understoodAs === 'scenario' || clearlyContent(question.utterance, question.meaningfulWords)),
+        convId: question.convId,
+        now: question.now,
+      })
+    : null;
+  if (turn?.kind === 'flow') return { decision: 'scenario', readByFlow: turn.decidedBy === 'answer', settled: turn.settled, trace: flowTrace(flows!, turn.settled.run) };
+  // With sequences, an intent no flow goes on with is not a question the project answers.
+  return { decision: turn && understoodAs === 'scenario' ? 'oos' : understoodAs, readByFlow: false, settled: null, trace: turn?.left ?? null };
 }

@@ -1,4 +1,4 @@
-import { kbFromPlainText, kbPlainText, type KbDocument } from '@console/contracts';
+import { kbFromPlainText, kbPlainText, type KbDocument, type TraceStep } from '@console/contracts';
 import type { GenerationRequest } from './types';
 
 /**
@@ -84,6 +84,43 @@ export function generationRequest(config: GenerationConfig, question: string, so
     ],
     citations: sources.map(({ content_id, reporting_id, subject }) => ({ content_id, reporting_id, subject })),
   };
+}
+
+/** An item the rerank stage ranked, as a source to offer the model. */
+interface RankedContent {
+  id: string;
+  reporting_id: string;
+  subject: string;
+  response: KbDocument;
+}
+
+/**
+ * The genhybrid stage: when the project names an endpoint and the caller wants it (`wanted`), the
+ * request composing an answer from the reranked items, best first; the reply is final only once the
+ * caller hands the model's outcome to `completeGeneration`. Else it is off, and the trace says why.
+ */
+export function genhybridStage(
+  index: {
+    settings: { generation: GenerationConfig | null; generationProblem: string | null };
+    contents: readonly RankedContent[];
+    contentOfLabel: Int32Array;
+  },
+  question: string,
+  reranked: readonly { labelIndex: number }[],
+  wanted: boolean,
+): { request: GenerationRequest | null; step: TraceStep } {
+  const generation = index.settings.generation;
+  if (generation && wanted) {
+    const sources = reranked.slice(0, generation.maxItems).map(({ labelIndex }) => toSource(index.contents[index.contentOfLabel[labelIndex]!]!));
+    const request = generationRequest(generation, question, sources);
+    return { request, step: { stage: 'genhybrid', data: { used: false, pending: true, model: generation.model, items: request.citations.map((c) => c.content_id) } } };
+  }
+  const problem = index.settings.generationProblem;
+  return { request: null, step: { stage: 'genhybrid', data: { used: false, reason: problem ? `off: ${problem}` : 'off' } } };
+}
+
+function toSource(content: RankedContent): GenerationSource {
+  return { content_id: content.id, reporting_id: content.reporting_id, subject: content.subject, response: content.response };
 }
 
 /** The composed answer as KB: its paragraphs, then the sources it cited ([n] markers it used). */

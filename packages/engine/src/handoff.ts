@@ -6,7 +6,7 @@ import {
   type KbDocument,
   type TraceStep,
 } from '@console/contracts';
-import type { FlowIndex } from './flow';
+import type { FlowIndex } from './flow-compile';
 import { buildSemanticIndex, semanticScores, type SemanticIndex, type TextVectors } from './semantic';
 import { stem, words } from './text';
 import type { AnswerResult, ConversationState, FlowState } from './types';

@@ -2,8 +2,9 @@ import type { Jargon } from '@console/contracts';
 import { words } from './text';
 
 /**
- * The `rephrase` stage: jargon mappings turn a term into its keyword ('reimbursement' -> 'refund'),
- * matched as whole words in any case; multi-word terms match as sequences, longest first.
+ * Jargon, the rephrase stage's first step (rephrase.ts): mappings turn a term into its keyword
+ * ('reimbursement' -> 'refund'), matched as whole words in any case; multi-word terms match as
+ * sequences, longest first.
  */
 
 export interface JargonRule {

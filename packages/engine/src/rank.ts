@@ -1,5 +1,7 @@
+import type { TraceStep } from '@console/contracts';
 import { contentStemsOf, words } from './text';
 import { topPositions } from './top';
+import { round, roundedAt, TRACED } from './trace';
 
 /**
  * The `rank` stage: Okapi BM25 over each content item's subject, utterances and response text,
@@ -15,10 +17,13 @@ export interface LexicalIndex {
   documents: number;
 }
 
-interface RankedDocument {
+export interface RankedDocument {
   document: number;
   score: number;
 }
+
+/** Candidates the lexical ranker and the classifier each put forward. */
+export const CANDIDATES = 10;
 
 const K1 = 1.2;
 const B = 0.75;
@@ -122,4 +127,32 @@ export function lexicalScores(index: LexicalIndex, questionStems: readonly strin
   for (let i = 0; i < touchedCount; i++) out[touchedDocuments[i]!] = questionScores[touchedDocuments[i]!]!;
   clearScores(touchedCount);
   return out;
+}
+
+/**
+ * The rank stage: the lexical candidates, best first. Zero-shot, the ranking is the closeness the
+ * classify stage computed (its leading labels that are items); else BM25 alone. Its trace lists the
+ * first few with their semantic closeness beside them, or says the flow decided (`readByFlow`).
+ */
+export function rankStage(
+  index: { lexical: LexicalIndex; contents: readonly { id: string; subject: string }[]; contentOfLabel: Int32Array },
+  classification: { stems: readonly string[]; probabilities: Float64Array | null; lexical: Float64Array | null; semantic: Float64Array | null },
+  leading: readonly number[],
+  readByFlow: boolean,
+): { candidates: RankedDocument[]; step: TraceStep } {
+  const closeness = classification.lexical;
+  const candidates = closeness
+    ? leading
+        .filter((labelIndex) => index.contentOfLabel[labelIndex]! >= 0)
+        .map((labelIndex) => ({ document: index.contentOfLabel[labelIndex]!, score: classification.probabilities![labelIndex]! }))
+    : rank(index.lexical, classification.stems, CANDIDATES);
+  if (readByFlow) return { candidates, step: { stage: 'rank', data: { skipped: 'flow' } } };
+  const traced = candidates.slice(0, TRACED).map(({ document, score }) => ({
+    content_id: index.contents[document]!.id,
+    subject: index.contents[document]!.subject,
+    score: round(score),
+    lexical: round(closeness ? closeness[document]! : score),
+    semantic: roundedAt(classification.semantic, document),
+  }));
+  return { candidates, step: { stage: 'rank', data: { candidates: traced } } };
 }

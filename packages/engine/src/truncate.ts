@@ -1,4 +1,5 @@
 import { KB_HEADER_TYPE, kbWordCount, type KbBlock, type KbDocument, type KbInline } from '@console/contracts';
+import type { AnswerResult } from './types';
 
 /**
  * The `truncate` stage: a response longer than the project's word cutoff is cut after that many
@@ -81,4 +82,14 @@ export function truncate(document: KbDocument, cutoff: number): Truncated {
   };
 
   return { document: { children: [...blocks(document.children), { type: 'hierarchy_cutoff' }] }, words: total, truncated: true };
+}
+
+/**
+ * The truncate stage, last: the answer's response (`response`: the item's, or the model's composed
+ * one) cut at the project's word cutoff, and the cut traced. The answer is final: nothing is pending.
+ */
+export function truncateStage(result: AnswerResult, response: KbDocument, cutoff: number): AnswerResult {
+  const cut = truncate(response, cutoff);
+  result.trace.push({ stage: 'truncate', data: { words: cut.words, cutoff, truncated: cut.truncated } });
+  return { ...result, reply: { ...result.reply, response: cut.document }, generation: null };
 }

@@ -1,5 +1,4 @@
-import type { FlowCallout } from './flow';
-import type { KbDocument, QuickReply, ResponseType, Snapshot, TraceStep } from '@console/contracts';
+import type { KbBlock, KbDocument, QuickReply, ResponseType, Snapshot, TraceStep } from '@console/contracts';
 
 /**
  * The engine's public shapes. An index is plain data (typed arrays, maps, records), so it can be
@@ -31,7 +30,7 @@ export interface Turn {
 }
 
 /**
- * Where a conversation stands in a sequence (flow.ts): its node, the slot values collected so far
+ * Where a conversation stands in a sequence (flow-turn.ts): its node, the slot values collected so far
  * (by slot id), what the next question is read as (the answer to a slot's prompt, or one of the
  * follow-up intents of the node's successors) and the active scenario it runs in. Kept with the
  * response event, so any process continues it.
@@ -43,6 +42,45 @@ export interface FlowState {
   slots: Record<string, string>;
   /** `attempts`: answers read so far that did not fill the slot (absent in states stored before re-prompts: 0). */
   awaiting: { kind: 'slot'; slot_id: string; attempts?: number } | { kind: 'follow_up' };
+}
+
+export type FlowStep = 'start' | 'ask' | 'filled' | 'reprompt' | 'gave_up' | 'cancelled' | 'call' | 'follow_up' | 'left' | 'done';
+
+/** A turn of a flow in progress: what it says so far, and where it stands (crosses threads with a pending call). */
+export interface FlowRun {
+  flow: FlowState;
+  /** False once the flow has ended. */
+  active: boolean;
+  blocks: KbBlock[];
+  actions: QuickReply[];
+  /** Nodes entered this turn (`sequence/node`): a node is entered, and its endpoint called, once a turn. */
+  entered: string[];
+  calls: string[];
+  steps: FlowStep[];
+  /** The slot last asked for, filled or given up on (its id). */
+  slot: string | null;
+  /** What this turn's answer gave for the awaited slot: its value, or why none was read. */
+  read: { slot: string; value: string | null; refusal: string | null } | null;
+  /** The awaited slot's unfilled answers so far against its limit, once asked. */
+  attempts: { count: number; max: number } | null;
+  /** The last node's endpoint answered this turn. */
+  answered: boolean;
+}
+
+/** The body POSTed to a node's business-logic endpoint. */
+export interface CalloutBody {
+  sequence: { id: string; name: string };
+  node: { id: string; name: string };
+  conv_id: string | null;
+  slots: Record<string, string>;
+  configuration: Record<string, unknown>;
+}
+
+/** A call the caller makes (the engine does no I/O), then hands the endpoint's reply to `completeCallout`. */
+export interface FlowCallout {
+  url: string;
+  body: CalloutBody;
+  run: FlowRun;
 }
 
 /** The conversation so far, newest turn last (a few turns at most), and the flow it is in. */
