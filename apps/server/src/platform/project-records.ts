@@ -104,6 +104,24 @@ export async function allOfProject(tx: Db, table: ProjectRecordTable, project: P
   return found.length === ids.size;
 }
 
+/** The record `id` of `table` in the checked project (a route declared with the table's `storedOwner`); 404 once deleted. */
+export async function projectRecordOf<T extends ProjectRecordTable>(
+  ctx: AppContext,
+  table: T,
+  { project }: ProjectAccess,
+  id: string,
+): Promise<ProjectRecordRow<T>> {
+  // Seen as any PgTable, as in projectRecords below.
+  const anyTable: PgTable = table;
+  const [row] = await ctx.db
+    .select()
+    .from(anyTable)
+    .where(and(eq(table.id, id), eq(table.projectId, project.id)))
+    .limit(1);
+  if (!row) throw AppError.notFound();
+  return row as ProjectRecordRow<T>;
+}
+
 /** The service operations of one kind of project record, in `table`, listed by `list`. */
 export function projectRecords<T extends ProjectRecordTable, Spec extends ListSpec, Rec, Input, Changes = Input>(
   table: T,
@@ -135,16 +153,10 @@ export function projectRecords<T extends ProjectRecordTable, Spec extends ListSp
   /** The record `id` if it belongs to the checked project. */
   const ofProject = ({ project }: ProjectAccess, id: string) => and(eq(table.id, id), eq(table.projectId, project.id));
 
-  async function load(ctx: AppContext, checked: ProjectAccess, id: string): Promise<ProjectRecordRow<T>> {
-    const [row] = asRows(await ctx.db.select().from(anyTable).where(ofProject(checked, id)).limit(1));
-    if (!row) throw AppError.notFound();
-    return row;
-  }
-
   return {
     listSpec: list,
     ofRecord: storedOwner(table.id, table.projectId),
-    load,
+    load: (ctx, checked, id) => projectRecordOf(ctx, table, checked, id),
 
     async list(ctx: AppContext, { project }: ProjectAccess, query: ListQuery): Promise<ListResponse<Rec>> {
       const page = await listPage(list, query, kind.columns, {
@@ -164,7 +176,7 @@ export function projectRecords<T extends ProjectRecordTable, Spec extends ListSp
     },
 
     async read(ctx: AppContext, checked: ProjectAccess, id: string): Promise<Rec> {
-      return kind.toRecord(await load(ctx, checked, id));
+      return kind.toRecord(await projectRecordOf(ctx, table, checked, id));
     },
 
     async update(ctx: AppContext, checked: ProjectAccess, id: string, changes: Changes): Promise<Rec> {

@@ -21,6 +21,7 @@ import { contents, sources, type ContentRow } from '../../db/schema/index';
 import { demand, storedOwner, type ProjectAccess } from '../../platform/access';
 import { AppError, pgErrorCode } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
+import { projectRecordOf } from '../../platform/project-records';
 import { sourceOf } from '../source/service';
 
 /** A content item's project, for the access declarations of routes under /content/{id}. */
@@ -76,14 +77,8 @@ export async function touchContent(db: Executor, contentId: string, now: Date): 
 }
 
 /** The content item `id` of the checked project (a route declared with `ofContent`); 404 once deleted. */
-async function contentOf(ctx: AppContext, { project }: ProjectAccess, id: string): Promise<ContentRow> {
-  const [row] = await ctx.db
-    .select()
-    .from(contents)
-    .where(and(eq(contents.id, id), eq(contents.projectId, project.id)))
-    .limit(1);
-  if (!row) throw AppError.notFound();
-  return row;
+function contentOf(ctx: AppContext, checked: ProjectAccess, id: string): Promise<ContentRow> {
+  return projectRecordOf(ctx, contents, checked, id);
 }
 
 async function contentPage(ctx: AppContext, query: ListQuery, where: ReturnType<typeof eq>): Promise<ListResponse<ContentSummary>> {

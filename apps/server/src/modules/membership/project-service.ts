@@ -14,6 +14,7 @@ import { projectMemberships, users, workspaceMemberships, type ProjectRow, type 
 import { actorOf, demand, type ProjectAccess } from '../../platform/access';
 import { AppError, refusingDuplicates } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
+import { projectRecordOf } from '../../platform/project-records';
 import { granteeOf, membershipMessages } from './service';
 
 /**
@@ -126,13 +127,8 @@ export async function addProjectMember(
  * Removes a direct project role (project admins); never the caller's own, and the membership must be
  * one of this project's (else 404). A role inherited from the workspace is removed in the workspace.
  */
-export async function deleteProjectMember(ctx: AppContext, user: UserRow, { project, permissions }: ProjectAccess, membershipId: string): Promise<void> {
-  const [row] = await ctx.db
-    .select()
-    .from(projectMemberships)
-    .where(and(eq(projectMemberships.id, membershipId), eq(projectMemberships.projectId, project.id)))
-    .limit(1);
-  if (!row) throw AppError.notFound();
-  demand(canDeleteMembershipRow(permissions.canDeleteProject, actorOf(user), { user_id: row.userId, role: row.role }));
+export async function deleteProjectMember(ctx: AppContext, user: UserRow, checked: ProjectAccess, membershipId: string): Promise<void> {
+  const row = await projectRecordOf(ctx, projectMemberships, checked, membershipId);
+  demand(canDeleteMembershipRow(checked.permissions.canDeleteProject, actorOf(user), { user_id: row.userId, role: row.role }));
   await ctx.db.delete(projectMemberships).where(eq(projectMemberships.id, row.id));
 }

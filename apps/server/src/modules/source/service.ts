@@ -25,6 +25,7 @@ import { sourcePulls, sources, type SourceRow } from '../../db/schema/index';
 import { storedOwner, type ProjectAccess } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
+import { projectRecordOf } from '../../platform/project-records';
 import { failInterruptedPulls } from './pull/interrupted';
 import { toSourcePull } from './pull/record';
 
@@ -54,14 +55,8 @@ async function toSource(ctx: AppContext, row: SourceRow): Promise<Source> {
 }
 
 /** The source `id` of the checked project (a route declared with `ofSource`); 404 once deleted. */
-export async function sourceOf(ctx: AppContext, { project }: ProjectAccess, id: string): Promise<SourceRow> {
-  const [source] = await ctx.db
-    .select()
-    .from(sources)
-    .where(and(eq(sources.id, id), eq(sources.projectId, project.id)))
-    .limit(1);
-  if (!source) throw AppError.notFound();
-  return source;
+export function sourceOf(ctx: AppContext, checked: ProjectAccess, id: string): Promise<SourceRow> {
+  return projectRecordOf(ctx, sources, checked, id);
 }
 
 export async function listSources(ctx: AppContext, { project }: ProjectAccess, query: ListQuery): Promise<ListResponse<SourceSummary>> {
