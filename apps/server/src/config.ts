@@ -42,7 +42,7 @@ const envSchema = z.object({
   ANSWERING_THREADS: z.coerce.number().int().min(0).max(16).optional(),
 });
 
-export interface Config {
+interface Config {
   port: number;
   host: string;
   dataDir: string;
@@ -113,7 +113,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * port, so a server moved to another PORT still sends working links. A wildcard or loopback HOST
  * is reached as localhost on the machine itself; any other HOST is the address others use.
  */
-export function defaultPublicUrl(host: string, port: number): string {
+function defaultPublicUrl(host: string, port: number): string {
   const local = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(host);
   const name = local ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   return `http://${name}:${port}`;

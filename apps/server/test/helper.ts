@@ -75,7 +75,7 @@ export async function createPostgresDatabase(serverUrl: string): Promise<string>
   return url.toString();
 }
 
-export interface TestAppOptions extends Partial<Omit<AppDeps, 'db'>> {
+interface TestAppOptions extends Partial<Omit<AppDeps, 'db'>> {
   clock?: TestClock;
 }
 

@@ -10,7 +10,7 @@ import { call, countRows, createSignedInUser, createTestApp, createWorkspaceTree
  * texts (intents and their utterances, slots and their terms): each kind's test file calls
  * `describeNamedTextList` with its names, messages and sample values.
  */
-export interface NamedTextList {
+interface NamedTextList {
   /** The path segment and noun ('intent'), and the noun with its article ('an intent'). */
   kind: string;
   a: string;

@@ -1,8 +1,6 @@
 import { onCleanup } from './helper';
 import { startMailCatcher, type ReceivedMail } from './mail-catcher';
 
-export type { ReceivedMail };
-
 /** A real SMTP server on a free port for one test file; the app sends to it through SMTP_URL like in production. */
 export async function startSmtpServer(): Promise<{ url: string; waitForMail: (to: string, subject?: string) => Promise<ReceivedMail> }> {
   const received: ReceivedMail[] = [];

@@ -20,7 +20,7 @@ export interface Database {
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
-export interface OpenDatabaseOptions {
+interface OpenDatabaseOptions {
   /** PostgreSQL server; when unset the embedded engine is used. */
   databaseUrl?: string | undefined;
   /** Directory of the embedded database; unset means in memory (tests). */

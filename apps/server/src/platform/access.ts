@@ -30,10 +30,10 @@ import { AppError } from './errors';
 /** The names of the rights (the boolean flags) of a permissions object. */
 type RightOf<Permissions> = { [Name in keyof Permissions]: Permissions[Name] extends boolean ? Name : never }[keyof Permissions];
 /** 'read': the caller may see the resource (super users see every one); else a flag of workspacePermissions. */
-export type WorkspaceRight = 'read' | Exclude<RightOf<WorkspacePermissions>, 'canRead'>;
+type WorkspaceRight = 'read' | Exclude<RightOf<WorkspacePermissions>, 'canRead'>;
 /** 'read': the caller may see the project (super users see every one); else a flag of projectPermissions. */
 export type ProjectRight = 'read' | Exclude<RightOf<ProjectPermissions>, 'canRead' | 'isSuperUser'>;
-export type UserRight = RightOf<UserPermissions>;
+type UserRight = RightOf<UserPermissions>;
 
 /**
  * Finds the id of the workspace or project a request acts on, as stored, never as sent: the path's
@@ -41,7 +41,7 @@ export type UserRight = RightOf<UserPermissions>;
  */
 export type Locate = (ctx: AppContext, request: FastifyRequest) => Promise<string | null>;
 
-export type RouteAccess =
+type RouteAccess =
   | { kind: 'public' }
   | { kind: 'gate'; gate: onRequestAsyncHookHandler }
   | { kind: 'signed-in' }
@@ -116,7 +116,7 @@ export interface WorkspaceAccess {
 }
 
 /** Loads a workspace the caller may read (else 404) with the caller's role and rights on it. */
-export async function readableWorkspace(ctx: AppContext, user: UserRow, workspaceId: string): Promise<WorkspaceAccess> {
+async function readableWorkspace(ctx: AppContext, user: UserRow, workspaceId: string): Promise<WorkspaceAccess> {
   const [workspace] = await ctx.db.select().from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1);
   if (!workspace) throw AppError.notFound();
   const role = await findWorkspaceRole(ctx, user.id, workspace.id);
@@ -151,7 +151,7 @@ export interface ProjectAccess {
  * writes only where a role allows. Every project-area route calls this, with the project id of the
  * record it touches as stored, never as sent.
  */
-export async function readableProject(ctx: AppContext, user: UserRow, projectId: string): Promise<ProjectAccess> {
+async function readableProject(ctx: AppContext, user: UserRow, projectId: string): Promise<ProjectAccess> {
   const [project] = await ctx.db.select().from(projects).where(and(eq(projects.id, projectId), projectIsComplete())).limit(1);
   if (!project) throw AppError.notFound();
   const role = await findProjectRole(ctx, user.id, project);

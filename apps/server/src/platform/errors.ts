@@ -53,7 +53,7 @@ function tracebackOf(error: unknown): string[] {
 }
 
 /** Maps anything thrown to the error shape; bad input of any kind is a 4xx, never a 500. */
-export function toApiError(error: unknown, withTraceback: boolean): ApiError {
+function toApiError(error: unknown, withTraceback: boolean): ApiError {
   const traceback = withTraceback ? tracebackOf(error) : [];
   if (error instanceof AppError) return buildApiError(error.status, error.detail, traceback);
   if (isDatabaseUnavailable(error)) return buildApiError(503, errorDetails.unavailable, traceback);
@@ -144,7 +144,7 @@ function* causeChain(error: unknown): Generator<object> {
  * shutting down or starting (57P0x), no free connection (53300), a refused, reset or timed-out
  * socket, or a connection the pool lost.
  */
-export function isDatabaseUnavailable(error: unknown): boolean {
+function isDatabaseUnavailable(error: unknown): boolean {
   for (const cause of causeChain(error)) {
     const { code, message } = cause as { code?: unknown; message?: unknown };
     if (typeof code === 'string' && (code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300')) return true;

@@ -83,7 +83,7 @@ export function listOrder(
   return isText ? [direction(sql`lower(${column})`), direction(column), direction(id)] : [direction(column), direction(id)];
 }
 
-export interface ListSource<Rows extends PgSelect, Count extends PgSelect> {
+interface ListSource<Rows extends PgSelect, Count extends PgSelect> {
   /** The record query without WHERE/ORDER/LIMIT: `db.select({...}).from(...).$dynamic()`. */
   rows: Rows;
   /** The same FROM (and joins) selecting `{ total: count() }`, also `$dynamic()`. */

@@ -10,7 +10,7 @@ export interface LogStream {
  */
 const secretPath = /^(\/login\/(?:mfa|reset|invite|forgot|password))\/.*$/;
 
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   const [pathname = ''] = url.split('?');
   return pathname.replace(secretPath, '$1/[redacted]');
 }
@@ -43,7 +43,7 @@ export function buildLoggerOptions(level: string, stream?: LogStream): FastifySe
 }
 
 /** How often an outage that every request meets is logged while it lasts. */
-export const OUTAGE_LOG_INTERVAL_MS = 30_000;
+const OUTAGE_LOG_INTERVAL_MS = 30_000;
 
 /**
  * Logs an outage of something every request needs (the database, Redis) at most once per interval,

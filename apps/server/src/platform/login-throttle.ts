@@ -11,7 +11,7 @@ import { AppError } from './errors';
  * code is accepted or the window passes; and a stranger who fills the count of codes anyone may send
  * does not close the pending-token step, so the owner still signs in.
  */
-export type SignInFactor = 'password' | 'code' | 'pending-code';
+type SignInFactor = 'password' | 'code' | 'pending-code';
 
 /** Failed attempts of one factor for one e-mail within the sliding window, and when the oldest was. */
 async function recentFailures(ctx: AppContext, account: string, factor: SignInFactor) {

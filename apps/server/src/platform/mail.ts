@@ -22,7 +22,7 @@ export interface Mailer {
   close: () => void;
 }
 
-export interface MailerOptions {
+interface MailerOptions {
   smtpUrl: string | undefined;
   from: string;
   db: Db;

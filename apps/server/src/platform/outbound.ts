@@ -13,9 +13,9 @@ import { Agent, request, type Dispatcher } from 'undici';
  * whole call and the answer is read up to a size cap.
  */
 
-export const OUTBOUND_DEFAULT_TIMEOUT_MS = 10_000;
-export const OUTBOUND_DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
-export const OUTBOUND_MAX_REDIRECTS = 5;
+const OUTBOUND_DEFAULT_TIMEOUT_MS = 10_000;
+const OUTBOUND_DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+const OUTBOUND_MAX_REDIRECTS = 5;
 
 /** Cloud metadata services hand out credentials: refused even where private addresses are allowed. */
 const METADATA_ADDRESSES = new Set(['169.254.169.254', 'fd00:ec2::254'].map((address) => ipaddr.parse(address).toNormalizedString()));
@@ -178,7 +178,7 @@ function decode(body: Buffer, contentType: string | undefined): string {
   }
 }
 
-export interface OutboundOptions {
+interface OutboundOptions {
   /** OUTBOUND_ALLOW_PRIVATE: the operator allows the server's own network. */
   allowPrivate: boolean;
   method?: string;

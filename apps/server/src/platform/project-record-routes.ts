@@ -9,7 +9,7 @@ import { idParams, noContent, refusals, security } from './params';
 import type { ProjectRecordOperations } from './project-records';
 
 /** How the calls of one kind of project record are named in paths and in /api/docs. */
-export interface ProjectRecordNames {
+interface ProjectRecordNames {
   /** The path segment and the noun: /project/{id}/intent, /intent/{id}, 'One intent'. */
   one: string;
   /** One with its article: 'Delete an intent'. */
@@ -23,7 +23,7 @@ export interface ProjectRecordNames {
 }
 
 /** The schemas of a kind's calls: its record, a create's body and, when it differs, an update's. */
-export interface ProjectRecordSchemas<RecordSchema extends z.ZodType, BodySchema extends z.ZodType, UpdateSchema extends z.ZodType> {
+interface ProjectRecordSchemas<RecordSchema extends z.ZodType, BodySchema extends z.ZodType, UpdateSchema extends z.ZodType> {
   record: RecordSchema;
   body: BodySchema;
   update?: UpdateSchema;

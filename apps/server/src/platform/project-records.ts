@@ -31,13 +31,13 @@ type ColumnOf<Data> = PgColumn & { _: { data: Data; notNull: true } };
 /** The columns every project record table has (db/schema: `id`, `projectId` and the timestamps). */
 export type ProjectRecordTable = PgTable & { [K in keyof StoredRecord]: ColumnOf<StoredRecord[K]> };
 
-export type ProjectRecordRow<T extends ProjectRecordTable> = T['$inferSelect'] & StoredRecord;
+type ProjectRecordRow<T extends ProjectRecordTable> = T['$inferSelect'] & StoredRecord;
 
 /** The columns a record's own input sets; the project and the timestamps are set here. */
-export type ProjectRecordValues<T extends ProjectRecordTable> = Omit<T['$inferInsert'], keyof StoredRecord>;
+type ProjectRecordValues<T extends ProjectRecordTable> = Omit<T['$inferInsert'], keyof StoredRecord>;
 
 /** How one kind of project record is stored and answered; `Changes` is an update's input when it differs from a create's. */
-export type ProjectRecordKind<T extends ProjectRecordTable, Spec extends ListSpec, Rec, Input, Changes = Input> = {
+type ProjectRecordKind<T extends ProjectRecordTable, Spec extends ListSpec, Rec, Input, Changes = Input> = {
   /** Sort and filter fields of the list -> columns of the table. */
   columns: ListColumns<Spec>;
   toRecord: (row: T['$inferSelect']) => Rec;
@@ -72,7 +72,7 @@ export interface ProjectRecordOperations<Spec extends ListSpec, Rec, Input, Chan
 }
 
 /** The operations and, for other services of the kind, the loading of one record of the checked project. */
-export interface ProjectRecordService<T extends ProjectRecordTable, Spec extends ListSpec, Rec, Input, Changes = Input>
+interface ProjectRecordService<T extends ProjectRecordTable, Spec extends ListSpec, Rec, Input, Changes = Input>
   extends ProjectRecordOperations<Spec, Rec, Input, Changes> {
   /** The record `id` of the checked project (a route declared with `ofRecord`); 404 once deleted. */
   load(ctx: AppContext, checked: ProjectAccess, id: string): Promise<ProjectRecordRow<T>>;

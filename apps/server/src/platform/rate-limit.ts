@@ -81,7 +81,7 @@ async function connectRedis(url: string, onError: (error: unknown) => void): Pro
   return redis;
 }
 
-export interface RateLimitOptions {
+interface RateLimitOptions {
   now: () => Date;
   /** REDIS_URL: the counts are shared by every process through it; unset, each process counts its own. */
   redisUrl?: string | undefined;

@@ -14,7 +14,7 @@ import { refreshTokens, users, type UserRow } from '../db/schema/index';
 import { AppError } from './errors';
 import { randomToken, sha256 } from './secrets';
 
-export interface AccessClaims {
+interface AccessClaims {
   userId: string;
   familyId: string;
   tokenVersion: number;
@@ -68,7 +68,7 @@ export async function issueSession(ctx: AppContext, user: UserRow): Promise<Refr
   return { token, refresh_token: refreshToken };
 }
 
-export async function revokeFamily(ctx: AppContext, familyId: string, writer: TokenWriter = ctx.db): Promise<void> {
+async function revokeFamily(ctx: AppContext, familyId: string, writer: TokenWriter = ctx.db): Promise<void> {
   await writer
     .update(refreshTokens)
     .set({ revokedAt: ctx.now() })

@@ -17,7 +17,7 @@ const tsxApi = (() => {
   return new URL(exports['./esm/api']!.import.default, pathToFileURL(manifest)).href;
 })();
 
-export function startTypeScriptWorker(file: URL): Worker {
+function startTypeScriptWorker(file: URL): Worker {
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(file.href)}); });`;
   return new Worker(bootstrap, { eval: true });
 }

@@ -12,7 +12,7 @@ export const callers = ['none', 'viewer', 'editor', 'admin', 'super', 'foreign']
 export type Caller = (typeof callers)[number];
 export const targets = ['own', 'other'] as const;
 export type Target = (typeof targets)[number];
-export type Expect = Record<Caller, number>;
+type Expect = Record<Caller, number>;
 
 /**
  * Fresh resources for one cell, all in one workspace: 'own' when the role callers are its members,

@@ -7,7 +7,7 @@ import { byWholeHours } from './hourly-totals';
 import { scopeCondition, timeRange, type EventScope } from './scope';
 
 /** How many conversations, and how many hold at least one event of each kind. */
-export interface ConversationTotals {
+interface ConversationTotals {
   conversations: number;
   request: number;
   response: number;

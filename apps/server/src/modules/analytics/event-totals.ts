@@ -7,7 +7,7 @@ import { byWholeHours } from './hourly-totals';
 import { scopeCondition, timeRange, type EventScope } from './scope';
 
 /** The event counts the dashboard shows and the query log's total is one of. */
-export interface EventTotals {
+interface EventTotals {
   event: number;
   request: number;
   response: number;
@@ -19,7 +19,7 @@ export interface EventTotals {
 
 /** Filters the hourly counts can answer: every field of an event the rollup keeps. */
 const countedFields = new Set(['issued_at', 'data_type', 'response_type', 'integration_type', 'input_method']);
-export function countable(filters: ListFilter[]): boolean {
+function countable(filters: ListFilter[]): boolean {
   return filters.every((filter) => countedFields.has(filter.field));
 }
 

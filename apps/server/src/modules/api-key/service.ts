@@ -24,7 +24,7 @@ export const apiKeyMessages = {
   foreignResource: 'Resource ID must be a deployment of this workspace.',
 } as const;
 
-export function toApiKey(row: ApiKeyRow): ApiKey {
+function toApiKey(row: ApiKeyRow): ApiKey {
   return {
     id: row.id,
     display_name: row.displayName,

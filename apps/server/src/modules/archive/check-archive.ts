@@ -17,7 +17,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function checkArchive(value: unknown): ProjectArchive {
+function checkArchive(value: unknown): ProjectArchive {
   if (!isRecord(value) || value.format !== ARCHIVE_FORMAT || typeof value.version !== 'number') {
     throw AppError.badRequest(archiveMessages.notArchive);
   }

@@ -23,7 +23,7 @@ export const ofChannel = storedOwner(channels.id, channels.projectId);
 /** Random bytes of a channel key: public like a deployment key, and as hard to guess. */
 const CHANNEL_KEY_BYTES = 24;
 
-export const channelServiceMessages = {
+const channelServiceMessages = {
   // A 24-byte random key never repeats in practice; the unique index is the last guard.
   keyTaken: 'A channel with this key already exists; try again.',
 } as const;

@@ -26,7 +26,7 @@ type ExportRecord = Record<(typeof CONTENT_EXPORT_COLUMNS)[number], string | num
  * A cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) gets a leading
  * apostrophe: pulled web pages are not trusted authors (OWASP "CSV injection").
  */
-export function inertCell(value: string): string {
+function inertCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
@@ -119,7 +119,7 @@ function groupBy<T>(rows: T[], keyOf: (row: T) => string, valueOf: (row: T) => s
   return groups;
 }
 
-export interface ContentExport {
+interface ContentExport {
   fileName: string;
   /** The CSV: UTF-8 with a byte order mark and CRLF line ends, so spreadsheets open it as written. */
   stream: Stringifier;

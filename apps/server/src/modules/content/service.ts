@@ -27,7 +27,7 @@ import { sourceOf } from '../source/service';
 /** A content item's project, for the access declarations of routes under /content/{id}. */
 export const ofContent = storedOwner(contents.id, contents.projectId);
 
-export const contentServiceMessages = {
+const contentServiceMessages = {
   foreignSource: 'Source ID must name a source of this project',
 } as const;
 
@@ -45,7 +45,7 @@ const summaryColumns = {
 };
 type SummaryRow = Pick<ContentRow, keyof typeof summaryColumns>;
 
-export function toContentSummary(row: SummaryRow): ContentSummary {
+function toContentSummary(row: SummaryRow): ContentSummary {
   return {
     id: row.id,
     project_id: row.projectId,
@@ -59,7 +59,7 @@ export function toContentSummary(row: SummaryRow): ContentSummary {
   };
 }
 
-export function toContent(row: ContentRow): Content {
+function toContent(row: ContentRow): Content {
   return { ...toContentSummary(row), response_pm: row.responsePm };
 }
 

@@ -30,7 +30,7 @@ export function toProjectSummary(row: ProjectRow): ProjectSummary {
   };
 }
 
-export function toProject(row: ProjectRow): Project {
+function toProject(row: ProjectRow): Project {
   return {
     ...toProjectSummary(row),
     response_word_cutoff: row.responseWordCutoff,
@@ -67,7 +67,7 @@ export async function listProjects(
 }
 
 /** What a new project is made of; the settings left out take their defaults. */
-export type NewProject = Pick<typeof projects.$inferInsert, 'displayName' | 'description'> &
+type NewProject = Pick<typeof projects.$inferInsert, 'displayName' | 'description'> &
   Partial<Pick<typeof projects.$inferInsert, 'responseWordCutoff' | 'outOfScopeResponse' | 'handoffMessage' | 'pipelineConfig' | 'jargon' | 'importingSince'>>;
 
 /**

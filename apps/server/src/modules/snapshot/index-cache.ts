@@ -12,7 +12,7 @@ import { vectorsOf, type VectorCounts } from './text-vectors';
 export const INDEX_CACHE_SIZE = 8;
 
 /** A compiled snapshot, and how the vectors of its texts were found. */
-export interface Compiled {
+interface Compiled {
   index: EngineIndex;
   vectors: VectorCounts;
 }

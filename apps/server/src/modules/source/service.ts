@@ -32,7 +32,7 @@ import { toSourcePull } from './pull/record';
 /** A source's project, for the access declarations of routes under /source/{id}. */
 export const ofSource = storedOwner(sources.id, sources.projectId);
 
-export function toSourceSummary(row: SourceRow): SourceSummary {
+function toSourceSummary(row: SourceRow): SourceSummary {
   return {
     id: row.id,
     project_id: row.projectId,

@@ -8,7 +8,7 @@ import type { Mail } from '../../platform/mail';
 /** Who wrote: a signed-in user, or someone signed out who gave only an address (Contact Us). */
 type Sender = Pick<UserRow, 'displayName' | 'email'> | { email: string; displayName?: undefined };
 
-export function supportMail(to: string, sender: Sender, message: string): Mail {
+function supportMail(to: string, sender: Sender, message: string): Mail {
   // A signed-out sender's address was typed, not proven: support reads that before answering.
   const from = sender.displayName ? `${sender.displayName} <${sender.email}>` : `${sender.email} (not signed in)`;
   return { to, subject: `Support request from ${from}`, text: `${message}\n\n-- \n${from}`, replyTo: sender.email };

@@ -8,7 +8,7 @@ const serverPrefixes = ['/api', '/image', '/healthz', '/widget'];
 
 export const defaultWebRoot = path.resolve(import.meta.dirname, '../../../../web/dist');
 
-export function isServerPath(url: string): boolean {
+function isServerPath(url: string): boolean {
   const [pathname = ''] = url.split('?');
   return serverPrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }

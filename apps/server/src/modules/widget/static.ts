@@ -4,12 +4,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { WIDGET_LOADER_PATH } from '@console/contracts';
 
-export const defaultWidgetRoot = path.resolve(import.meta.dirname, '../../../../widget/dist');
-export const WIDGET_PREFIX = path.posix.dirname(WIDGET_LOADER_PATH) + '/';
+const defaultWidgetRoot = path.resolve(import.meta.dirname, '../../../../widget/dist');
+const WIDGET_PREFIX = path.posix.dirname(WIDGET_LOADER_PATH) + '/';
 
 /** The loader's name never changes, so browsers ask again soon; the chat bundle's name changes with its content. */
-export const LOADER_CACHE_CONTROL = 'public, max-age=300';
-export const BUNDLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+const LOADER_CACHE_CONTROL = 'public, max-age=300';
+const BUNDLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built widget (apps/widget/dist) at /widget/ to any site: other origins load these

@@ -18,13 +18,13 @@ import {
  * scripts, styles and other non-content elements, and the page's navigation and footer.
  */
 
-export interface HtmlSection {
+interface HtmlSection {
   /** The headings above the section, outermost first; the last is its own. */
   path: string[];
   blocks: KbBlock[];
 }
 
-export interface HtmlPage {
+interface HtmlPage {
   title: string | null;
   /** What comes before the first heading (the whole page when it has none). */
   intro: KbBlock[];

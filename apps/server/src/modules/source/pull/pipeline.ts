@@ -21,7 +21,7 @@ const SITEMAP_MAX_FILES = 50;
 /** The KB header of a CSV written into the configuration. */
 const INLINE_CSV_HEADER = 'Inline CSV';
 
-export interface PipelineFindings {
+interface PipelineFindings {
   items: PulledItem[];
   /** What was pulled, a header per page or CSV input holding its items: the source's new KB. */
   kb: KbDocument;

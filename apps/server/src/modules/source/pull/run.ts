@@ -19,7 +19,7 @@ export type PullPlan =
   | { type: 'rich_editor'; kb: KbDocument; total: number }
   | { type: 'pipeline'; config: PipelineConfig; total: number };
 
-export interface PullTarget {
+interface PullTarget {
   pullId: string;
   projectId: string;
   sourceId: string;

@@ -30,7 +30,7 @@ function storedResponse(item: PulledItem): PmDocument {
   return JSON.parse(JSON.stringify(parsed.data)) as PmDocument;
 }
 
-export interface PullWrite {
+interface PullWrite {
   pullId: string;
   projectId: string;
   sourceId: string;
