@@ -24,7 +24,7 @@ import { decryptCode, encryptCode } from '../../platform/secrets';
 import { endUserSessions } from '../../platform/tokens';
 import { invitationMail, resetMail } from '../auth/mails';
 
-export function normalizeEmail(email: string): string {
+function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
@@ -152,7 +152,7 @@ export async function createInvitation(
   return { code };
 }
 
-export const userMessages = {
+const userMessages = {
   duplicateEmail: 'A user with this email already exists.',
 } as const;
 
