@@ -3,7 +3,7 @@ import { answer, completeCallout, completeGeneration, type AnswerResult, type Ca
 import type { Database } from '../../db/client';
 import { JobThread } from '../../platform/worker-thread';
 import type { AnswerJob, AnswerOutcome } from './answer-worker';
-import { BusinessLogicError } from './business-logic';
+import { BusinessLogicError } from './business-logic-error';
 import { renderAnswer, type Question, type RenderedAnswer } from './rendered-answer';
 
 /**

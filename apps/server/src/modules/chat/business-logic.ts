@@ -1,17 +1,9 @@
 import { createHash } from 'node:crypto';
 import { BUSINESS_LOGIC_MAX_BYTES, BUSINESS_LOGIC_TIMEOUT_MS, IDEMPOTENCY_KEY_HEADER, type CallPurpose } from '@console/contracts';
-import type { CalloutFailure, CalloutOutcome, FlowCallout } from '@console/engine';
+import type { CalloutOutcome, FlowCallout } from '@console/engine';
 import type { AppContext } from '../../context';
 import { OutboundError, outboundFetch } from '../../platform/outbound';
 import { signatureHeaders } from '../../platform/request-signing';
-
-/** A flow's endpoint failed the turn: answered 502, the conversation left as it was before the turn. */
-export class BusinessLogicError extends Error {
-  constructor(readonly failure: CalloutFailure) {
-    super(`the business-logic endpoint failed: ${failure.error}`);
-    this.name = 'BusinessLogicError';
-  }
-}
 
 /** Where a call stands in its conversation, as the server knows it (the engine's callout says the rest). */
 export interface CallStep {
