@@ -55,7 +55,7 @@ test('a project with content and no utterances answers a paraphrase in the Real-
 
   // A question the content does not cover is refused, and the refusal says why without opening the trace.
   await ask(page, 'who won the football world cup?');
-  await expect(conversation.getByText(outOfScope)).toBeVisible();
+  await expect(conversation.getByText(outOfScope)).toHaveCount(2);
   const refusal = conversation.getByRole('note', { name: 'Why it was refused' }).last();
   await expect(conversation.getByRole('note', { name: 'Why it was refused' })).toHaveCount(2);
   await expect(refusal).toHaveText(/^Refused: \S.*/);
