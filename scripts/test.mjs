@@ -54,6 +54,18 @@ function ensureChromium() {
 
 check('lint', 'npx', ['eslint', '.']);
 check('one name per domain', 'node', ['scripts/check-domain-names.mjs']);
+// No import cycle, type-only imports included (-T false: dpdm reads the TypeScript as written, types and all).
+// The console resolves its '@/' alias with its own tsconfig.
+const noCycles = ['dpdm', '--no-warning', '--no-tree', '-T', 'false', '--exit-code', 'circular:1'];
+check('no import cycles', 'npx', [
+  ...noCycles,
+  'packages/contracts/src/**/*.ts',
+  'packages/engine/src/**/*.ts',
+  'packages/encoder/src/**/*.ts',
+  'apps/server/src/**/*.ts',
+  'apps/widget/src/**/*.{ts,tsx}',
+]);
+check('no import cycles in the console', 'npx', [...noCycles, '--tsconfig', 'apps/web/tsconfig.json', 'apps/web/src/**/*.{ts,tsx}']);
 check('typecheck', 'npm', ['run', 'typecheck']);
 
 const vitestReport = join(output, 'vitest.json');
