@@ -6,7 +6,7 @@ import { OutboundError, outboundFetch } from '../../platform/outbound';
 import { signatureHeaders } from '../../platform/request-signing';
 
 /** Where a call stands in its conversation, as the server knows it (the engine's callout says the rest). */
-export interface CallStep {
+interface CallStep {
   projectId: string;
   convId: string;
   /** The turn being answered: a failed turn leaves the conversation as it was, so its retry has the same number. */

@@ -24,7 +24,7 @@ export interface Conversation {
 }
 
 /** A question's turn: the conversation it continues, and `end` to call once its events are stored or it failed. */
-export interface Turn {
+interface Turn {
   conversation: Conversation;
   end: () => Promise<void>;
 }

@@ -84,7 +84,10 @@ export function eventRecord(row: NewEvent): RenderedEvent {
   return renderedEventRecord(row, row, JSON.stringify(row.data ?? {}));
 }
 
-/** The columns of an event record's fields, in the order the insert names them (then `data`). */
+/**
+ * The columns of an event record's fields, in the order the insert names them (then `data`): the
+ * events table's and renderedEventRecord's, held together by test/event-records.test.ts.
+ */
 export const EVENT_RECORD_COLUMNS = [
   'id',
   'project_id',

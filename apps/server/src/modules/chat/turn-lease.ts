@@ -11,14 +11,14 @@ import { AppError } from '../../platform/errors';
  * rest of the turn (the engine, a model call, storing its events). A turn ends well before; the
  * expiry is only for a process that stopped mid-turn, whose conversation is free again after it.
  */
-export const TURN_LEASE_MS = BUSINESS_LOGIC_CALLS_PER_TURN * BUSINESS_LOGIC_TIMEOUT_MS + 40_000;
+const TURN_LEASE_MS = BUSINESS_LOGIC_CALLS_PER_TURN * BUSINESS_LOGIC_TIMEOUT_MS + 40_000;
 /** How long a question waits for the turn in hand of its conversation before it is refused with 409. */
-export const TURN_WAIT_MS = 10_000;
+const TURN_WAIT_MS = 10_000;
 const FIRST_PAUSE_MS = 20;
 const LONGEST_PAUSE_MS = 250;
 
 /** A conversation's turn, held until `release`. */
-export interface TurnLease {
+interface TurnLease {
   release: () => Promise<void>;
 }
 
