@@ -70,6 +70,36 @@ export function ConfirmDelete({
   );
 }
 
+/** A record of a kind ('Channel') to delete, and what deleting it does besides, where that is worth saying. */
+export interface DeletedRecord {
+  noun: string;
+  /** A sentence after the question, e.g. 'The content items it made are kept.' */
+  consequence?: string;
+}
+
+/**
+ * 'Delete {Noun}' asking 'Delete the {noun} {name}?' (then the consequence), open while `name` is
+ * set: the one confirmation of deleting a project's record, from its list or its page.
+ */
+export function ConfirmDeleteRecord({
+  noun,
+  consequence,
+  name,
+  onClose,
+  onConfirm,
+}: DeletedRecord & Omit<ConfirmBaseProps, 'opened' | 'title'> & { name: string | null }) {
+  const question = name === null ? undefined : `Delete the ${noun.toLowerCase()} ${name}?`;
+  return (
+    <ConfirmDelete
+      opened={name !== null}
+      onClose={onClose}
+      title={`Delete ${noun}`}
+      message={question && consequence ? `${question} ${consequence}` : question}
+      onConfirm={onConfirm}
+    />
+  );
+}
+
 function ByNameBody({
   entity,
   name,

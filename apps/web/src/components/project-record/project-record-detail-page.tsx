@@ -3,7 +3,7 @@ import { Button, Card, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { ConfirmDelete } from '@/components/confirm-delete';
+import { ConfirmDeleteRecord } from '@/components/confirm-delete';
 import { DetailList } from '@/components/detail-list';
 import { ErrorView } from '@/components/error-view';
 import { FullPageLoader } from '@/components/full-page-loader';
@@ -76,11 +76,10 @@ export function ProjectRecordDetailPage<Rec extends DetailRecord>({ projectId, l
           {editor(record, permissions.canUpdateSubProject)}
         </Card>
       </Stack>
-      <ConfirmDelete
-        opened={deleting}
+      <ConfirmDeleteRecord
+        noun={labels.one}
+        name={deleting ? name(record) : null}
         onClose={() => setDeleting(false)}
-        title={`Delete ${labels.one}`}
-        message={`Delete the ${noun} ${name(record)}?`}
         onConfirm={async () => {
           await remove.mutateAsync(record.id);
           navigate(listPath);

@@ -1,11 +1,8 @@
-import type { ComponentType, ReactNode } from 'react';
-import { ConfirmDelete } from '@/components/confirm-delete';
+import type { ReactNode } from 'react';
+import { ConfirmDeleteRecord, type DeletedRecord } from '@/components/confirm-delete';
 import { DataTable, DeleteMenuItem, useRowDeletion, type DataTableProps } from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
 import { useProjectAccess } from '@/hooks/use-project-access';
-
-/** A confirmation that deletes the named record, open while `name` is set. */
-export type DeleteRecordModal = ComponentType<{ name: string | null; onClose: () => void; onConfirm: () => Promise<unknown> }>;
 
 type ProjectRecordListPageProps<Row> = Pick<DataTableProps<Row>, 'columns' | 'list' | 'query' | 'rowKey'> & {
   projectId: string;
@@ -17,10 +14,10 @@ type ProjectRecordListPageProps<Row> = Pick<DataTableProps<Row>, 'columns' | 'li
   /** Deletes a record by its id (rowKey). */
   remove: { mutateAsync: (id: string) => Promise<unknown> };
   /**
-   * The Delete confirmation: by the record's name ({ noun: 'Sequence' } asks 'Delete the sequence
-   * {name}?' under 'Delete Sequence'), or the record's own modal where deleting it says more.
+   * The Delete confirmation: { noun: 'Sequence' } asks 'Delete the sequence {name}?' under
+   * 'Delete Sequence', followed by the consequence where deleting it does more.
    */
-  confirmation: { noun: string } | { modal: DeleteRecordModal };
+  confirmation: DeletedRecord;
 };
 
 /**
@@ -55,17 +52,7 @@ export function ProjectRecordListPage<Row>({
         rowName={rowName}
         rowMenu={permissions.canDeleteSubProject ? (row) => <DeleteMenuItem onClick={() => deletion.ask(row)} /> : undefined}
       />
-      {'modal' in confirmation ? (
-        <confirmation.modal name={name} onClose={deletion.cancel} onConfirm={deletion.confirm} />
-      ) : (
-        <ConfirmDelete
-          opened={name !== null}
-          onClose={deletion.cancel}
-          title={`Delete ${confirmation.noun}`}
-          message={name === null ? undefined : `Delete the ${confirmation.noun.toLowerCase()} ${name}?`}
-          onConfirm={deletion.confirm}
-        />
-      )}
+      <ConfirmDeleteRecord {...confirmation} name={name} onClose={deletion.cancel} onConfirm={deletion.confirm} />
     </>
   );
 }

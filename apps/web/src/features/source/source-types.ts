@@ -1,4 +1,5 @@
 import type { SourceType } from '@console/contracts';
+import type { DeletedRecord } from '@/components/confirm-delete';
 
 /** How each source type reads on screen (the contracts keep the API's names). */
 export const sourceTypeLabels: Record<SourceType, string> = {
@@ -16,3 +17,6 @@ export const sourceTypeLabels: Record<SourceType, string> = {
 
 /** A source card's height limit (project-areas §2); longer content scrolls inside the card. */
 export const SOURCE_CARD_MAX_HEIGHT = '44rem';
+
+/** Deleting a source, from its list or its page: the content items it made are kept (without their source). */
+export const sourceDeletion: DeletedRecord = { noun: 'Source', consequence: 'The content items it made are kept.' };

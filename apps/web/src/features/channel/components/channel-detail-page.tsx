@@ -2,6 +2,9 @@ import { useState } from 'react';
 import { Alert, Stack } from '@mantine/core';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { channelMessages, type Channel, type ProjectPermissions } from '@console/contracts';
+import { IconPencil } from '@tabler/icons-react';
+import { ActionsMenu } from '@/components/actions-menu';
+import { ConfirmDeleteRecord } from '@/components/confirm-delete';
 import { ErrorView } from '@/components/error-view';
 import { FormModal } from '@/components/form-modal';
 import { FullPageLoader } from '@/components/full-page-loader';
@@ -11,10 +14,9 @@ import { projectPaths } from '@/config/paths';
 import { useProjectAccess } from '@/hooks/use-project-access';
 import { useDeleteChannel } from '../api/delete-channel';
 import { useChannel } from '../api/get-channel';
+import { channelDeletion } from '../channel-types';
 import { ChannelDetails } from './channel-details';
-import { ChannelMenu, type ChannelMenuAction } from './channel-menu';
 import { ChannelSnippet } from './channel-snippet';
-import { DeleteChannelModal } from './delete-channel-modal';
 import { UpdateChannelForm } from './update-channel-form';
 import { WebChatEditor } from './web-chat-editor';
 
@@ -23,13 +25,16 @@ const channelsLink = (projectId: string) => ({ label: 'Channels', to: projectPat
 function ChannelView({ channel, permissions }: { channel: Channel; permissions: ProjectPermissions }) {
   const navigate = useNavigate();
   const remove = useDeleteChannel(channel.project_id);
-  const [open, setOpen] = useState<ChannelMenuAction | null>(null);
+  const [open, setOpen] = useState<'update' | 'delete' | null>(null);
   const close = () => setOpen(null);
 
   return (
     <>
       <ProjectSubPageHeader parent={channelsLink(channel.project_id)} title={channel.display_name}>
-        <ChannelMenu permissions={permissions} onOpen={setOpen} />
+        <ActionsMenu
+          actions={[permissions.canUpdateSubProject && { label: 'Update', icon: <IconPencil size={14} />, onClick: () => setOpen('update') }]}
+          onDelete={permissions.canDeleteSubProject ? () => setOpen('delete') : undefined}
+        />
       </ProjectSubPageHeader>
       <Stack gap="lg">
         <ChannelDetails channel={channel} />
@@ -46,7 +51,8 @@ function ChannelView({ channel, permissions }: { channel: Channel; permissions: 
       <FormModal opened={open === 'update'} onClose={close} title="Update Channel">
         <UpdateChannelForm channel={channel} onClose={close} />
       </FormModal>
-      <DeleteChannelModal
+      <ConfirmDeleteRecord
+        {...channelDeletion}
         name={open === 'delete' ? channel.display_name : null}
         onClose={close}
         onConfirm={async () => {

@@ -5,10 +5,9 @@ import { ProjectRecordListPage } from '@/components/project-record/project-recor
 import { projectPaths } from '@/config/paths';
 import { useDeleteChannel } from '../api/delete-channel';
 import { useChannels } from '../api/get-channels';
-import { channelTypeLabels } from '../channel-types';
+import { channelDeletion, channelTypeLabels } from '../channel-types';
 import { ChannelTypeBadge } from './channel-type-badge';
 import { CreateChannelButton } from './create-channel-button';
-import { DeleteChannelModal } from './delete-channel-modal';
 
 function channelColumns(projectId: string): DataTableColumn<ChannelSummary>[] {
   return [
@@ -41,7 +40,7 @@ export function ChannelListPage() {
       rowKey={(channel) => channel.id}
       rowName={(channel) => channel.display_name}
       remove={useDeleteChannel(projectId)}
-      confirmation={{ modal: DeleteChannelModal }}
+      confirmation={channelDeletion}
     />
   );
 }

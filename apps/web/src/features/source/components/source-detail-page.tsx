@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Anchor, Badge, Card, Stack, Text } from '@mantine/core';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { sourceDowngrades, type ProjectPermissions, type Source } from '@console/contracts';
+import { IconArrowDownRight, IconCloudDownload, IconPencil } from '@tabler/icons-react';
+import { pullableSourceTypes, sourceDowngrades, type ProjectPermissions, type Source } from '@console/contracts';
+import { ActionsMenu } from '@/components/actions-menu';
+import { ConfirmDeleteRecord } from '@/components/confirm-delete';
 import { DetailList } from '@/components/detail-list';
 import { ErrorView } from '@/components/error-view';
 import { FormModal } from '@/components/form-modal';
@@ -13,12 +16,10 @@ import { useProjectAccess } from '@/hooks/use-project-access';
 import { formatDateTime } from '@/lib/format';
 import { useDeleteSource } from '../api/delete-source';
 import { useSource } from '../api/get-source';
-import { sourceTypeLabels } from '../source-types';
+import { sourceDeletion, sourceTypeLabels } from '../source-types';
 import { useSourcePulling } from '../use-source-pulling';
-import { DeleteSourceModal } from './delete-source-modal';
 import { DowngradeSourceModal } from './downgrade-source-modal';
 import { SourceKb } from './source-kb';
-import { SourceMenu, type SourceMenuAction } from './source-menu';
 import { SourcePullStatus } from './source-pull-status';
 import { SourceTypeCard } from './source-type-card';
 import { UpdateSourceForm } from './update-source-form';
@@ -59,26 +60,39 @@ function SourceView({ source, permissions }: { source: Source; permissions: Proj
   const navigate = useNavigate();
   const pulling = useSourcePulling(source);
   const remove = useDeleteSource(source.project_id);
-  const [open, setOpen] = useState<SourceMenuAction | null>(null);
+  const [open, setOpen] = useState<'update' | 'downgrade' | 'delete' | null>(null);
   const close = () => setOpen(null);
   const downgradeTo = sourceDowngrades[source.type];
+  const canUpdate = permissions.canUpdateSubProject;
 
   return (
     <>
       <ProjectSubPageHeader parent={sourcesLink(source.project_id)} title={source.display_name}>
-        <SourceMenu
-          source={source}
-          permissions={permissions}
-          pulling={pulling.running}
-          onPull={pulling.start}
-          onOpen={setOpen}
+        <ActionsMenu
+          actions={[
+            canUpdate && { label: 'Update', icon: <IconPencil size={14} />, onClick: () => setOpen('update') },
+            canUpdate &&
+              downgradeTo !== undefined && {
+                label: 'Downgrade',
+                icon: <IconArrowDownRight size={14} />,
+                onClick: () => setOpen('downgrade'),
+              },
+            canUpdate &&
+              pullableSourceTypes.includes(source.type) && {
+                label: 'Pull',
+                icon: <IconCloudDownload size={14} />,
+                onClick: pulling.start,
+                disabled: pulling.running,
+              },
+          ]}
+          onDelete={permissions.canDeleteSubProject ? () => setOpen('delete') : undefined}
         />
       </ProjectSubPageHeader>
       <Stack gap="lg">
         <SourceDetails source={source} />
         <SourcePullStatus pull={pulling.pull} startError={pulling.startError} />
         {/* A new type brings a new card: its form must not keep the old type's values. */}
-        <SourceTypeCard key={source.type} source={source} canUpdate={permissions.canUpdateSubProject} />
+        <SourceTypeCard key={source.type} source={source} canUpdate={canUpdate} />
         <SourceKb source={source} />
       </Stack>
 
@@ -88,7 +102,8 @@ function SourceView({ source, permissions }: { source: Source; permissions: Proj
       {downgradeTo && (
         <DowngradeSourceModal source={source} target={downgradeTo} opened={open === 'downgrade'} onClose={close} />
       )}
-      <DeleteSourceModal
+      <ConfirmDeleteRecord
+        {...sourceDeletion}
         name={open === 'delete' ? source.display_name : null}
         onClose={close}
         onConfirm={async () => {

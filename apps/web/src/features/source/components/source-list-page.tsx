@@ -6,9 +6,8 @@ import { ProjectRecordListPage } from '@/components/project-record/project-recor
 import { projectPaths } from '@/config/paths';
 import { useDeleteSource } from '../api/delete-source';
 import { useSources } from '../api/get-sources';
-import { sourceTypeLabels } from '../source-types';
+import { sourceDeletion, sourceTypeLabels } from '../source-types';
 import { CreateSourceButton } from './create-source-button';
-import { DeleteSourceModal } from './delete-source-modal';
 
 function sourceColumns(projectId: string): DataTableColumn<SourceSummary>[] {
   return [
@@ -44,7 +43,7 @@ export function SourceListPage() {
       rowKey={(source) => source.id}
       rowName={(source) => source.display_name}
       remove={useDeleteSource(projectId)}
-      confirmation={{ modal: DeleteSourceModal }}
+      confirmation={sourceDeletion}
     />
   );
 }
