@@ -161,9 +161,18 @@ test('a pipeline configuration is saved only as a JSON object, and the server ex
 test('a rich editor source is downgraded to an editor source and converted back', async ({ page }) => {
   await openSources(page);
   await createSource(page, 'Legacy Articles', 'Rich Editor');
-  await chooseAction(page, 'Downgrade');
+  await page.getByRole('button', { name: 'Actions' }).click();
+  // The menu says what a downgrade does before it is chosen.
+  const downgrade = page.getByRole('menuitem', { name: 'Downgrade' });
+  await expect(downgrade).toHaveAccessibleDescription(
+    'Its type becomes Editor: nothing is deleted, but it can no longer be edited or pulled.',
+  );
+  await downgrade.click();
   const confirm = page.getByRole('dialog', { name: 'Downgrade Source' });
   await expect(confirm).toContainText('from Rich Editor to Editor');
+  await expect(confirm).toContainText(
+    "Only its type changes: its document, its KB and the content items it made are kept, and 'Convert to Rich Editor' brings it back as it was.",
+  );
   await confirm.getByRole('button', { name: 'Downgrade' }).click();
   await expect(confirm).toHaveCount(0);
 

@@ -18,7 +18,7 @@ import { useDeleteSource } from '../api/delete-source';
 import { useSource } from '../api/get-source';
 import { sourceDeletion, sourceTypeLabels } from '../source-types';
 import { useSourcePulling } from '../use-source-pulling';
-import { DowngradeSourceModal } from './downgrade-source-modal';
+import { DowngradeSourceModal, downgradeSummary } from './downgrade-source-modal';
 import { SourceKb } from './source-kb';
 import { SourcePullStatus } from './source-pull-status';
 import { SourceTypeCard } from './source-type-card';
@@ -76,6 +76,7 @@ function SourceView({ source, permissions }: { source: Source; permissions: Proj
                 label: 'Downgrade',
                 icon: <IconArrowDownRight size={14} />,
                 onClick: () => setOpen('downgrade'),
+                description: downgradeSummary(downgradeTo),
               },
             canUpdate &&
               pullableSourceTypes.includes(source.type) && {
