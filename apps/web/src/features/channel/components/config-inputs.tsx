@@ -53,6 +53,41 @@ export function ColorField({
   );
 }
 
+/**
+ * The frame of an input Mantine does not label itself: its label (named by `labelId`) with what
+ * stands beside it, the input, and its error under it.
+ */
+export function FieldFrame({
+  label,
+  labelId,
+  aside,
+  error,
+  children,
+}: {
+  label: string;
+  labelId: string;
+  aside?: ReactNode;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between" gap="xs">
+        <Text component="div" size="sm" fw={500} id={labelId}>
+          {label}
+        </Text>
+        {aside}
+      </Group>
+      {children}
+      {error && (
+        <Text size="xs" c="red.7">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /** The decimals of a step (0.1 -> 1), so the slider never answers 0.30000000000000004. */
 function decimalsOf(step: number): number {
   return (String(step).split('.')[1] ?? '').length;
@@ -78,15 +113,16 @@ export function SliderField({
   const labelId = useId();
   const shown = `${value.toFixed(decimalsOf(range.step))} ${unit}`;
   return (
-    <Stack gap={4}>
-      <Group justify="space-between" gap="xs">
-        <Text component="div" size="sm" fw={500} id={labelId}>
-          {label}
-        </Text>
+    <FieldFrame
+      label={label}
+      labelId={labelId}
+      error={error}
+      aside={
         <Text size="sm" c="dimmed" data-testid={`${label} value`}>
           {shown}
         </Text>
-      </Group>
+      }
+    >
       <Slider
         min={range.min}
         max={range.max}
@@ -104,12 +140,7 @@ export function SliderField({
         ]}
         mb="md"
       />
-      {error && (
-        <Text size="xs" c="red.7">
-          {error}
-        </Text>
-      )}
-    </Stack>
+    </FieldFrame>
   );
 }
 

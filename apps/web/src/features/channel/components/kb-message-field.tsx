@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Paper, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { kbPlainText, type KbDocument } from '@console/contracts';
+import { FieldFrame } from './config-inputs';
 import { KbBuilderDialog } from './kb-builder-dialog';
 
 /** A message of the widget (welcome, error, footer): its text at a glance and the KB Builder to edit it. */
@@ -24,12 +25,12 @@ export function KbMessageField({
   const labelId = useId();
   const text = value ? kbPlainText(value).trim() : '';
   return (
-    <Stack gap={4}>
-      <Group justify="space-between" gap="xs">
-        <Text component="div" size="sm" fw={500} id={labelId}>
-          {label}
-        </Text>
-        {!readOnly && (
+    <FieldFrame
+      label={label}
+      labelId={labelId}
+      error={error}
+      aside={
+        !readOnly && (
           <Button
             variant="subtle"
             size="compact-sm"
@@ -39,18 +40,14 @@ export function KbMessageField({
           >
             Edit
           </Button>
-        )}
-      </Group>
+        )
+      }
+    >
       <Paper withBorder p="xs" radius="sm" aria-labelledby={labelId} role="group">
         <Text size="sm" c={value ? undefined : 'dimmed'} lineClamp={3}>
           {value === null ? 'None' : text || '(empty)'}
         </Text>
       </Paper>
-      {error && (
-        <Text size="xs" c="red.7">
-          {error}
-        </Text>
-      )}
       <KbBuilderDialog
         label={label}
         value={value}
@@ -59,6 +56,6 @@ export function KbMessageField({
         onClose={() => setOpened(false)}
         onSave={onChange}
       />
-    </Stack>
+    </FieldFrame>
   );
 }
