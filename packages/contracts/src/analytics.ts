@@ -3,7 +3,7 @@ import { eventDataTypes, inputMethods, integrationTypes, responseTypes } from '.
 import { defineList, listQuerySchema } from './list';
 
 /**
- * Analytics (project-areas §2, §3, §7, §9): the dashboard's summary and charts, the conversation
+ * Analytics: the dashboard's summary and charts, the conversation
  * list and detail, the query log and its export, and the conversation-store API a workspace API key
  * reads a deployment's conversations through. Every event is a `request`, `response` or `error`.
  */
@@ -19,8 +19,8 @@ const eventFilters = {
 } as const;
 
 /**
- * GET /project/{id}/query: one row per event, newest first (the log's default sort is issued_at,
- * project-areas §9). Sorted by time only: a log of millions of rows pages by its one index.
+ * GET /project/{id}/query: one row per event, newest first (the log's default sort is issued_at
+ * descending). Sorted by time only: a log of millions of rows pages by its one index.
  */
 export const queryList = defineList({
   sortable: ['issued_at'],
@@ -73,7 +73,7 @@ export function filterParam(field: AnalyticsFilterField, comparator: 'eq' | 'gte
 
 /* ---------------------------------------------------------------- records */
 
-/** One event as the query log, the conversation detail and the export show it (project-areas §3). */
+/** One event as the query log, the conversation detail and the export show it. */
 export const eventRecordSchema = z.object({
   id: z.string(),
   issued_at: z.string(),
@@ -88,7 +88,7 @@ export const eventRecordSchema = z.object({
   reporting_id: z.string().nullable(),
   /** What the event carries: the turn, the request, the answer and the engine's trace, or the error. */
   data: z.record(z.string(), z.unknown()),
-  /** `data`'s request, response and error, named as the spec's record names them (null when absent). */
+  /** `data`'s request, response and error as fields of their own (null when absent). */
   request: z.unknown(),
   response: z.unknown(),
   error: z.unknown(),
@@ -117,7 +117,7 @@ export const conversationRecordSchema = z.object({
 });
 export type ConversationRecord = z.infer<typeof conversationRecordSchema>;
 
-/** The dashboard's counts (project-areas §3 Summary), over the filters given. */
+/** The dashboard's Summary counts, over the filters given. */
 export const summarySchema = z.object({
   user_count: z.number().int(),
   event_count: z.number().int(),

@@ -3,7 +3,7 @@ import { oneOf, strictObject, text } from './fields';
 import { defineList } from './list';
 import { messages } from './messages';
 
-/** Workspace API keys (console.md §3, §5): they read a deployment's conversation store from outside. */
+/** Workspace API keys: they read a deployment's conversation store from outside. */
 export const apiKeyStatuses = ['active', 'inactive'] as const;
 export const apiKeyScopes = ['read_conversation_store'] as const;
 export const apiKeyResourceTypes = ['deployment'] as const;
@@ -47,7 +47,7 @@ export function createApiKeyBody(now: () => Date = () => new Date()) {
       .min(1, { error: messages.atLeastOneSelection('Scopes') }),
     resource_type: oneOf('Resource Type', apiKeyResourceTypes),
     resource_id: z.string({ error: messages.uuid('Resource ID') }).regex(uuidV4, { error: messages.uuid('Resource ID') }),
-    // Empty means never (console.md §5).
+    // Empty means the key never expires.
     expires_at: z
       .union([z.literal(''), z.null(), z.iso.datetime({ offset: true, error: 'Expiration must be a valid date' })], {
         error: 'Expiration must be a valid date',

@@ -4,7 +4,7 @@ import { emailAddress, exactText, text } from './fields';
 import { messages } from './messages';
 import { newPasswordSchema, signInPasswordSchema, withPasswordConfirmation } from './password';
 
-/** Sign-in payloads and answers (console.md §5, §7). */
+/** Sign-in payloads and answers. */
 
 export const EMAIL_MIN = 3;
 export const EMAIL_MAX = 255;
@@ -80,7 +80,7 @@ export function isMfaPending(result: LoginResult): boolean {
   return result.token != null && result.token === result.refresh_token;
 }
 
-/** Console messages of the sign-in steps (console.md §4, §8). */
+/** Console messages of the sign-in steps. */
 export const loginMessages = {
   mfaRequired: 'MFA required - an email has been sent to the account holder.',
   forgotSent: 'An email has been sent to the account holder.',

@@ -5,8 +5,8 @@ import { messages } from './messages';
 import { imageUrlSchema, kbDocumentSchema, type KbDocument } from './rich-text';
 
 /**
- * Channels (project-areas §2-§5, §9): where a project's assistant meets visitors. Only the web chat
- * widget is built; its configuration is every field of the web channel config of project-areas §3.
+ * Channels: where a project's assistant meets visitors. Only the web chat widget is built; a
+ * channel of another type says it has not yet been implemented.
  */
 
 export const channelTypes = ['web', 'search', 'hubspot', 'hubspot-webhook', 'twilio-sms-webhook', 'twilio-voice-webhook'] as const;
@@ -19,7 +19,7 @@ export const channelMessages = {
   notImplemented: 'This channel type has not yet been implemented.',
 } as const;
 
-/** The sliders of the web chat editor (project-areas §9). */
+/** The sliders of the web chat editor: bounds and step of each. */
 export const WEB_CHANNEL_RANGES = {
   blur: { min: 0, max: 5, step: 0.1 },
   fullWidth: { min: 400, max: 1200, step: 10 },
@@ -27,7 +27,7 @@ export const WEB_CHANNEL_RANGES = {
   maxWidth: { min: 200, max: 500, step: 10 },
   responseTimeout: { min: 3000, max: 30000, step: 250 },
 } as const;
-/** How long the sandbox's test callout stays (project-areas §9). */
+/** How long the sandbox's test callout stays. */
 export const TEST_CALLOUT_MS = 3000;
 export const TTS_GENDERS = ['female', 'male'] as const;
 export const TTS_VOICES = ['a', 'b', 'c', 'd'] as const;
@@ -109,7 +109,7 @@ const paragraph = (value: string): KbDocument => ({
   children: [{ type: 'hierarchy_paragraph', children: [{ type: 'hierarchy_text', value }] }],
 });
 
-/** A new web channel's configuration, and the widget's defaults (locale en-US, timeout 10000, project-areas §3, §9). */
+/** A new web channel's configuration, and the widget's defaults for any field a stored one lacks. */
 export const DEFAULT_WEB_CHANNEL_CONFIG: WebChannelConfig = {
   concierge: { name: 'Assistant', titleColor: '#1a1b1e', subtitleColor: '#5c5f66' },
   logos: { brand: null, icon: null },
@@ -166,7 +166,7 @@ export type Channel = z.infer<typeof channelSchema>;
 export const channelSummarySchema = channelSchema.omit({ config: true });
 export type ChannelSummary = z.infer<typeof channelSummarySchema>;
 
-/** POST /project/{id}/channel: only the web type can be created (project-areas §4). */
+/** POST /project/{id}/channel: only the web type can be created. */
 export const createChannelBody = strictObject({
   display_name: text('Name', 3, 255),
   type: oneOf('Type', creatableChannelTypes),

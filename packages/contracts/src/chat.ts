@@ -10,7 +10,7 @@ import type { SlotType } from './slot';
 /**
  * The assistant's public chat API (`POST /api/v1/chat/{deploymentKey}/query`), the console's
  * Real-Time Test (`POST /api/v1/project/{id}/chat/query`), the snapshot a sync compiles and the
- * events every query leaves (project-areas §3, §9).
+ * events every query leaves.
  */
 
 /** The longest utterance the assistant reads; a longer one is a 400 (documented in /api/docs). */
@@ -36,7 +36,7 @@ export const inputMethods = ['voice', 'text', 'unknown'] as const;
 export type InputMethod = (typeof inputMethods)[number];
 export const integrationTypes = ['realtime', 'integration', 'deployment'] as const;
 export type IntegrationType = (typeof integrationTypes)[number];
-/** The engine's stages, named as the spec's event labels, in the order they run. */
+/** The engine's stages, the labels of a response event's trace, in the order they run. */
 export const engineStages = ['rephrase', 'classify', 'rank', 'rerank', 'genhybrid', 'truncate'] as const;
 export type EngineStage = (typeof engineStages)[number];
 

@@ -1,5 +1,6 @@
-/** Business constants of the console (spec console.md §9). Server, console and widget read them from here. */
+/** Business constants of the console. Server, console and widget read them from here. */
 
+/** The console signs out after 30 minutes without activity; a warning counts down the last 2 minutes. */
 export const INACTIVITY_LIMIT_MS = 1_800_000;
 export const INACTIVITY_WARNING_MS = 120_000;
 export const INACTIVITY_COUNTDOWN_TICK_MS = 100;

@@ -5,7 +5,7 @@ import { messages } from './messages';
 import { ACTION_TYPES, quickReplySchema, responsePmSchema, type ActionType, type PmDocument } from './rich-text';
 
 /**
- * Content items (project-areas §3-§5): a subject, a rich response, the utterances that ask for it
+ * Content items: a subject, a rich response, the utterances that ask for it
  * and the actions offered with it. Only active items are compiled into the assistant.
  */
 
@@ -18,7 +18,7 @@ export const PIPELINE_CONTENT_STATUS: ContentStatus = 'candidate';
 /** Items of a rich_editor source are written by the team. */
 export const RICH_EDITOR_CONTENT_STATUS: ContentStatus = 'active';
 
-/** The action list shows five rows a page (project-areas §9). */
+/** The action list shows five rows a page. */
 export const ACTION_PAGE_SIZE = 5;
 
 export const contentMessages = {
@@ -101,7 +101,7 @@ export const contentUtteranceList = defineList({
 
 /* --------------------------------------------------------------- actions */
 
-/** An action of a content item: a query with its utterance, or an event (project-areas §3, §5). */
+/** An action of a content item: a query with its utterance, or an event. */
 export const contentActionSchema = z.object({
   id: z.string(),
   content_id: z.string(),
@@ -147,7 +147,7 @@ export const contentActionList = defineList({
 
 /* ---------------------------------------------------------------- export */
 
-/** GET /project/{id}/content/utterances: the file name (console.md §9). */
+/** GET /project/{id}/content/utterances: the file name, `{projectId}_contents.csv`. */
 export function contentExportFileName(projectId: string): string {
   return `${projectId}_contents.csv`;
 }

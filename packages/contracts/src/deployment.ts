@@ -4,7 +4,7 @@ import { defineList } from './list';
 import { messages } from './messages';
 
 /**
- * Deployments (project-areas §2-§7): a deployment key the widget uses, the origins allowed to use
+ * Deployments: a deployment key the widget uses, the origins allowed to use
  * it, and the snapshot it answers from. Deploy points it at the project's newest snapshot.
  */
 
@@ -18,7 +18,7 @@ export const deploymentSchema = z.object({
   workspace_id: z.string(),
   key: z.string(),
   display_name: z.string(),
-  /** The allowed origins joined with commas (project-areas §3). */
+  /** The allowed origins, joined with commas. */
   allowed_origins: z.string(),
   snapshot_id: z.string().nullable(),
   deployed_at: z.string().nullable(),
@@ -38,7 +38,7 @@ export function splitOrigins(value: string): string[] {
     .filter(Boolean);
 }
 
-/** An origin is a URL equal to its own origin: scheme, host and port, nothing else (console.md §5). */
+/** An origin is an http(s) URL equal to its own origin: scheme, host and port, nothing else (not even a trailing '/'). */
 export function isOrigin(value: string): boolean {
   try {
     const url = new URL(value);
@@ -69,7 +69,7 @@ export const createDeploymentBody = strictObject({
 });
 export type CreateDeploymentBody = z.input<typeof createDeploymentBody>;
 
-/** PUT /project/{id}/deployment/{id}: a name of 3-128 if given, origins each valid (project-areas §5). */
+/** PUT /project/{id}/deployment/{id}: a name of 3-128 if given, origins each valid, at least one of them given. */
 export const updateDeploymentBody = strictObject({
   display_name: text('Name', 3, 128).optional(),
   allowed_origins: allowedOriginsSchema.optional(),

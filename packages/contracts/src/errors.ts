@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one error shape every failing call answers with (ARCHITECTURE §3). */
+/** The one error shape every failing call answers with (docs/architecture.md §3). */
 export const apiErrorSchema = z.object({
   status: z.number().int(),
   title: z.string(),

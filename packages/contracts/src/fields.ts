@@ -19,7 +19,7 @@ export function exactText(field: string, length: number) {
   return z.string({ error: message }).length(length, { error: message });
 }
 
-/** A value from a fixed list, with the spec's one-of message. */
+/** A value from a fixed list, with the message '{Field} must be one of a, b, c'. */
 export function oneOf<const T extends readonly [string, ...string[]]>(field: string, values: T) {
   return z.enum(values, { error: messages.oneOf(field, values) });
 }
@@ -80,8 +80,8 @@ export function duplicateEntries(values: readonly string[]): string[] {
 }
 
 /**
- * A non-empty list of unique texts (intent utterances, slot terms, jargon terms): the spec's
- * messages for an empty list and for duplicates (project-areas §5).
+ * A non-empty list of unique texts (intent utterances, slot terms, jargon terms), each list with
+ * its own messages for an empty list and for duplicates.
  */
 export function uniqueTextList(item: z.ZodType<string>, messagesOf: { empty: string; duplicate: string }) {
   return z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { strictObject, trimmedText, uniqueTextList } from './fields';
 import { defineList } from './list';
 
-/** Intents (project-areas §3, §5): a name and the utterances that express it. */
+/** Intents: a name and the utterances that express it. */
 
 export const intentMessages = {
   utteranceRequired: 'At least one utterance is required',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { duplicateEntries, sameEntryKey, trimmedText } from './fields';
 
 /**
- * The Jargon Mapper (project-areas §3, §5): each mapping names a keyword and the terms visitors use
+ * The Jargon Mapper: each mapping names a keyword and the terms visitors use
  * for it; the assistant reads a term as its keyword. A term belongs to one mapping only, so the
  * reading is never ambiguous. Terms and keywords compare without case and surrounding white space.
  */

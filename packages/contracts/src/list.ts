@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_SIZE } from './constants';
 import { messages } from './messages';
 
 /**
- * The list contract shared by every table (ARCHITECTURE §3, console.md §9): paging, sorting and
+ * The list contract shared by every table (docs/architecture.md §3): paging, sorting and
  * filters as `{field}__{comparator}=value`. Each list declares which fields may be sorted and
  * filtered; anything else is refused with a 400, never passed on to SQL.
  */
@@ -14,7 +14,7 @@ export type SortDirection = (typeof sortDirections)[number];
 export const comparators = ['like', 'eq', 'neq', 'gte', 'lte'] as const;
 export type Comparator = (typeof comparators)[number];
 
-/** Kinds of filter input and the comparators each offers (console.md §9). */
+/** Kinds of filter input and the comparators each offers. */
 export const filterComparators = {
   text: ['like', 'eq'],
   select: ['eq', 'neq'],
@@ -25,7 +25,7 @@ export const filterComparators = {
 } as const satisfies Record<string, readonly Comparator[]>;
 export type FilterKind = keyof typeof filterComparators;
 
-/** The number filter input (console.md §5). */
+/** The number filter input: its bounds and the step of its arrows. */
 export const NUMBER_FILTER_INPUT = { min: 0, max: 200, step: 10 } as const;
 
 export type FilterSpec =

@@ -3,7 +3,7 @@ import { emailAddress, strictObject } from './fields';
 import { defineList } from './list';
 import { DEFAULT_MEMBERSHIP_ROLE, roleSchema, roles } from './roles';
 
-/** A member of a workspace (or project), with the user's name and e-mail (console.md §3). */
+/** A member of a workspace (or project), with the user's name and e-mail. */
 export const membershipSchema = z.object({
   id: z.string(),
   user_id: z.string(),
@@ -35,7 +35,7 @@ export const membershipList = defineList({
 });
 
 /**
- * A row of a project's member list (project-areas §3): everyone with a role here, directly (`role`,
+ * A row of a project's member list: everyone with a role here, directly (`role`,
  * with the project membership's `id`) or through the workspace (`inherited_role`). A row without a
  * direct role has no `id` and cannot be deleted: the person is removed in the workspace instead. Adding one takes the same
  * body as a workspace's (`createMembershipBody`).

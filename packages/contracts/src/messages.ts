@@ -1,5 +1,5 @@
 /**
- * Validation messages in the spec's form ('{Field} must ...', console.md §5).
+ * Validation messages, all in one form: '{Field} must ...'.
  * Every schema builds its messages here so the server and the forms say the same words.
  */
 

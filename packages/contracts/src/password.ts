@@ -5,7 +5,7 @@ import { text } from './fields';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-/** A new password (console.md §5): 8-128 characters, one uppercase letter, one number, one special character. */
+/** A new password: 8-128 characters, one uppercase letter, one number, one special character. */
 export const newPasswordSchema = text('Password', PASSWORD_MIN, PASSWORD_MAX)
   .regex(/[A-Z]/, { error: messages.uppercase('Password') })
   .regex(/[0-9]/, { error: messages.number('Password') })

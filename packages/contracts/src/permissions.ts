@@ -2,7 +2,7 @@ import { errorDetails } from './errors';
 import { can, isRoleWithin, roles, type Role } from './roles';
 
 /**
- * Who may do what (console.md §6, project-areas §6), defined once. The server calls these on every
+ * Who may do what, defined once. The server calls these on every
  * route with the caller's effective role on the resource; the console calls them to show buttons.
  */
 
@@ -35,7 +35,7 @@ export function workspacePermissions(actor: Pick<Actor, 'is_super_user'>, role: 
 }
 export type WorkspacePermissions = ReturnType<typeof workspacePermissions>;
 
-/** Project-area flags (project-areas §6) from the caller's effective project role. */
+/** Project-area flags from the caller's effective project role. */
 export function projectPermissions(actor: Pick<Actor, 'is_super_user'>, role: Role | null | undefined) {
   return {
     canRead: can(role, 'read'),

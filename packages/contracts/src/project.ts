@@ -8,7 +8,7 @@ import { roleSchema } from './roles';
 export const NOT_SYNCED_LABEL = 'Not Synced';
 export const DEFAULT_DEPLOYMENT_NAME = 'Production';
 
-/** A project as the workspace's project list shows it (console.md §3). */
+/** A project as the workspace's project list shows it. */
 export const projectSummarySchema = z.object({
   id: z.string(),
   workspace_id: z.string(),
@@ -59,7 +59,7 @@ export const readableProjectList = defineList({
   },
 });
 
-/** Project settings (project-areas §3, §5). */
+/** Project settings: the bounds and defaults of the answer's word cut-off and the out-of-scope response. */
 export const RESPONSE_WORD_CUTOFF_RANGE = { min: 16, max: 1024 } as const;
 export const DEFAULT_RESPONSE_WORD_CUTOFF = 200;
 export const OUT_OF_SCOPE_RESPONSE_MAX = 2048;

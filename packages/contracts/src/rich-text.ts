@@ -3,7 +3,7 @@ import { messages } from './messages';
 import { jsonBoundExceeded } from './fields';
 
 /**
- * Rich responses (project-areas §3). The console's editor (TipTap) speaks ProseMirror JSON ("PM");
+ * Rich responses. The console's editor (TipTap) speaks ProseMirror JSON ("PM");
  * the assistant, the widget and the sources speak the KB node types ("KB"). Both are defined here
  * with the converters between them, which are exact inverses on canonical documents: parsing a PM
  * document with `pmDocumentSchema` yields its canonical form (unknown attributes dropped, marks in
@@ -17,7 +17,7 @@ export const RESPONSE_CHARACTER_LIMIT = 4000;
 export const HEADING_LEVELS = [1, 2, 3, 4, 5, 6] as const;
 export const LINK_TARGETS = ['same_tab', 'new_tab'] as const;
 export type LinkTarget = (typeof LINK_TARGETS)[number];
-/** Labels of the link target choice in the editor (console.md §9). */
+/** Labels of the link target choice in the editor. */
 export const LINK_TARGET_LABELS: Record<LinkTarget, string> = { same_tab: 'Same Tab', new_tab: 'New Tab' };
 export const TEXT_MARKS = ['bold', 'italic'] as const;
 export type TextMark = (typeof TEXT_MARKS)[number];
@@ -58,7 +58,7 @@ const actionEvent = z
   .min(1, { error: messages.atLeastChars('Event', 1) })
   .max(32, { error: messages.atMostChars('Event', 32) });
 
-/** A quick reply: a query sends its utterance, an event is emitted to the host page (project-areas §3, §5). */
+/** A quick reply: a query sends its utterance, an event is emitted to the host page. */
 export const queryActionSchema = z.object({ type: z.literal('query'), label: actionLabel, utterance: actionUtterance });
 export const eventActionSchema = z.object({ type: z.literal('event'), label: actionLabel, event: actionEvent });
 export const quickReplySchema = z.discriminatedUnion('type', [queryActionSchema, eventActionSchema], {

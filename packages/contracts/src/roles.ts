@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Roles and permissions (console.md §6, project-areas §6), defined once:
+ * Roles and permissions, defined once:
  * the server checks them on every route and the console uses them to show buttons.
  */
 export const roles = ['admin', 'editor', 'viewer'] as const;

@@ -5,7 +5,7 @@ import { messages } from './messages';
 import { canvasPosition, checkTransitions, sequenceTransitionSchema, type SequenceTransition } from './sequence';
 
 /**
- * Scenarios (project-areas §3, §4, §5, §9): a conversation made of sequences. Its nodes are the
+ * Scenarios: a conversation made of sequences. Its nodes are the
  * sequences it uses; a transition says that when one sequence ends the next one goes on. Only an
  * active scenario's transitions run (a draft is being designed); its combination mode says how its
  * sequences start and when a collecting node has what it needs:

@@ -5,7 +5,7 @@ import { messages } from './messages';
 import { SLOT_PROMPT_MAX, slotMaxAttempts } from './slot';
 
 /**
- * Sequences (project-areas §3, §5, §9): a node-based flow. Each node has a name and at most four
+ * Sequences: a node-based flow. Each node has a name and at most four
  * attributes, one of each type: the intents that start the flow there (`entry_intents`), the intents
  * that lead to it from the node before (`follow_up_intents`), the slots it asks the visitor for
  * (`collect_slots`, each with the question the assistant asks) and the endpoint it calls with what
@@ -69,7 +69,7 @@ export const collectedSlotSchema = strictObject({
   max_attempts: slotMaxAttempts.nullable().default(null),
 });
 
-/** A business-logic URL: present and http(s), with the spec's one message for every way it is wrong. */
+/** A business-logic URL: present and http(s), with one message for every way it is wrong. */
 export const businessLogicUrl = z
   .string({ error: sequenceMessages.invalidUrl })
   .trim()

@@ -18,7 +18,7 @@ export const sessionUserSchema = z.object({
 });
 
 /**
- * The session (console.md §3): who the caller is and their effective roles on the requested context.
+ * The session: who the caller is and their effective roles on the requested context.
  * A context the caller may not read answers as null, exactly like one that does not exist.
  */
 export const sessionSchema = z.object({

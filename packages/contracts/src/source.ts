@@ -5,7 +5,7 @@ import { messages } from './messages';
 import { pmDocumentSchema, type KbDocument } from './rich-text';
 
 /**
- * Sources: where a project's content comes from (project-areas §2-§5). A rich_editor source is a
+ * Sources: where a project's content comes from. A rich_editor source is a
  * document written in the console; a pipeline source is a JSON configuration naming web pages,
  * sitemaps and CSV files. Pulling a source turns it into content items of that source.
  */
@@ -26,7 +26,7 @@ export type SourceType = (typeof sourceTypes)[number];
 export const creatableSourceTypes = ['rich_editor', 'pipeline'] as const;
 export type CreatableSourceType = (typeof creatableSourceTypes)[number];
 
-/** 'Convert to Rich Editor' and 'Convert to Pipeline Configuration' (project-areas §4). */
+/** 'Convert to Rich Editor' (from editor) and 'Convert to Pipeline Configuration' (from custom). */
 export const sourceConversions: Partial<Record<SourceType, SourceType>> = { editor: 'rich_editor', custom: 'pipeline' };
 /** 'Downgrade', after confirmation. */
 export const sourceDowngrades: Partial<Record<SourceType, SourceType>> = { rich_editor: 'editor', pipeline: 'custom' };
@@ -57,7 +57,7 @@ export type RichEditorConfig = z.infer<typeof richEditorConfigSchema>;
 export const PIPELINE_MAX_PAGES = 500;
 export const PIPELINE_DEFAULT_MAX_PAGES = 50;
 export const PIPELINE_CSV_COLUMNS = ['subject', 'response', 'utterances'] as const;
-/** Multi-valued cells (utterances) are joined with this, in CSV exports and CSV inputs alike (console.md §9). */
+/** Multi-valued cells (utterances) are joined with this, in CSV exports and CSV inputs alike. */
 export const MULTI_VALUE_SEPARATOR = ' | ';
 
 const webUrl = (field: string) =>

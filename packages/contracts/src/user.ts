@@ -8,7 +8,7 @@ export const userStatuses = ['pending', 'active', 'blocked', 'locked'] as const;
 export const userStatusSchema = z.enum(userStatuses);
 export type UserStatus = z.infer<typeof userStatusSchema>;
 
-/** A user as the API answers it (console.md §3); never carries a password hash. */
+/** A user as the API answers it; never carries a password hash. */
 export const userSchema = z.object({
   id: z.string(),
   display_name: z.string(),
@@ -22,7 +22,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** Statuses a form may set (console.md §3): pending and locked are reached by the system. */
+/** Statuses a form may set: pending and locked are reached by the system. */
 export const editableUserStatuses = ['active', 'blocked'] as const;
 export const editableUserStatusSchema = oneOf('Status', editableUserStatuses);
 

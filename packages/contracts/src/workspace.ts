@@ -6,7 +6,7 @@ import { roleSchema } from './roles';
 export const workspaceStatuses = ['draft', 'active', 'blocked'] as const;
 export const workspaceStatusSchema = z.enum(workspaceStatuses);
 export type WorkspaceStatus = z.infer<typeof workspaceStatusSchema>;
-/** Statuses the Update modal offers (console.md §5). */
+/** Statuses the Update modal offers: a workspace starts as draft and is never set back to it. */
 export const editableWorkspaceStatuses = ['active', 'blocked'] as const;
 
 export const workspaceSchema = z.object({
