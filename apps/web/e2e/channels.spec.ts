@@ -74,7 +74,7 @@ test('a web channel is created and edited live in the sandbox, then shows as sav
   await errorBuilder.getByRole('button', { name: 'Cancel' }).click();
   await expect(errorBuilder).toHaveCount(0);
 
-  // The sliders have the ranges and steps of project-areas §9.
+  // Each slider's range and step, as the contracts' WEB_CHANNEL_RANGES set them.
   const sliders = [
     ['Background Blur', 0, 5],
     ['Full Width', 400, 1200],

@@ -3,7 +3,7 @@ import { Drawer, Modal, type DrawerProps, type ModalProps } from '@mantine/core'
 
 /**
  * While the session timeout warning is up every other modal of the app is hidden, and shown again
- * afterwards (console.md §4). App modals and drawers use AppModal / AppDrawer, which read this flag.
+ * afterwards. App modals and drawers use AppModal / AppDrawer, which read this flag.
  * Hidden rather than closed, so a half-filled form inside survives the warning.
  */
 interface ModalSuppression {

@@ -55,7 +55,7 @@ function ConfirmFrame({
   );
 }
 
-/** 'Delete' / 'Cancel' confirmation (console.md §4) in an AppModal. */
+/** Every delete asks first: 'Delete' / 'Cancel' in an AppModal. */
 export function ConfirmDelete({
   opened,
   onClose,
@@ -126,7 +126,7 @@ function ByNameBody({
 }
 
 /**
- * Deleting a project or workspace (console.md §4): 'Type {name} to confirm', an input labelled
+ * Deleting a project or workspace: 'Type {name} to confirm', an input labelled
  * '{Entity} name', and Delete enabled only on the exact name.
  */
 export function ConfirmByName({

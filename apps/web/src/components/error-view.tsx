@@ -10,7 +10,7 @@ interface ErrorViewProps {
 }
 
 /**
- * Shows an error as console.md §8 says: a server error reads '{title}: {detail}' with its
+ * Shows an error: a server error reads '{title}: {detail}' with its
  * traceback in an expandable list; any other error shows its message ('Internal Server Error' by default).
  */
 export function ErrorView({ error, title }: ErrorViewProps) {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { errorDetails } from '@console/contracts';
 import { PageTitle } from './page-title';
 
-/** Any path the console does not know (console.md §2). */
+/** Any path the console does not know. */
 export function NotFound() {
   return (
     <Stack gap="xs">

@@ -7,7 +7,7 @@ import { AppModal } from './app-modal';
 export const UNSAVED_CHANGES_TEXT = 'You have unsaved changes. Are you sure you want to leave this page?';
 
 /**
- * Warns before leaving a page with unsaved changes (project-areas §2): inside the console with a
+ * Warns before leaving a page with unsaved changes: inside the console with a
  * Stay / Leave dialog, and the browser's own question on reload or close. The way to sign-in is
  * never held up: an ended session has to leave.
  */

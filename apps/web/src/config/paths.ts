@@ -1,5 +1,5 @@
 /**
- * Every route of the console in one place (console.md §2), so links and the router never disagree.
+ * Every route of the console in one place, so links and the router never disagree.
  * `path` is the router pattern, `to(...)` builds a concrete link.
  */
 // '@' is legal in a path segment; keeping it makes sign-in links readable (/login/password/ann@example.com).
@@ -50,7 +50,7 @@ export const paths = {
 
 const id = (value: string) => encodeURIComponent(value);
 
-/** The project areas' pages (project-areas §2); router patterns are relative to `project.path`. */
+/** The project areas' pages; router patterns are relative to `project.path`. */
 export const projectPaths = {
   settings: (projectId: string) => `/project/${id(projectId)}`,
   membership: { path: 'membership', to: (projectId: string) => `/project/${id(projectId)}/membership` },
@@ -118,7 +118,7 @@ export const projectPaths = {
   suite: { path: 'suite', to: (projectId: string) => `/project/${id(projectId)}/suite` },
 } as const;
 
-/** Sub-paths of a project (project-areas spec) and the sidebar label of each. */
+/** Sub-paths of a project and the sidebar label of each. */
 export const projectAreas = {
   source: 'Sources',
   scenario: 'Scenarios',

@@ -2,7 +2,7 @@ import { projectPermissions } from '@console/contracts';
 import { useSession } from '@/lib/api/get-session';
 
 /**
- * What the caller may do in a project (contracts projectPermissions, project-areas §6), from the
+ * What the caller may do in a project (contracts projectPermissions), from the
  * session's project role once the session is about this project. Until then every right is off, so
  * no button shows before the server has said it may.
  */

@@ -2,7 +2,7 @@ import { DEVELOPMENT_VERSION } from '@console/contracts';
 import { useSession } from '@/lib/api/get-session';
 
 /**
- * Flags later screens need (console.md §6): staff (by e-mail domain, decided by the server) and
+ * Flags later screens need: staff (by e-mail domain, decided by the server) and
  * development (the server reports the development version); super user for convenience.
  */
 export function useSessionFlags() {

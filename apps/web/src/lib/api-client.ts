@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { apiErrorSchema, errorDetails, errorTitle, refreshResult, type AuthStorage } from '@console/contracts';
 import { clearAuth, getAuth, setAuth } from './storage';
 
-/** Base path of the REST API (console.md §7). */
+/** Base path of the REST API. */
 export const API_BASE = '/api/v1';
 
 /** A failed call: carries the server's error body {status, title, detail, traceback}. */
@@ -22,7 +22,7 @@ export class ApiError extends Error {
   }
 }
 
-/** How an error reads on screen (console.md §8): '{title}: {detail}' for the server's, else the message. */
+/** How an error reads on screen: '{title}: {detail}' for the server's, else the message. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return `${error.title}: ${error.detail}`;
   if (error instanceof Error && error.message) return error.message;

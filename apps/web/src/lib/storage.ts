@@ -11,7 +11,7 @@ import {
 } from '@console/contracts';
 
 /**
- * Browser storage of the console (console.md §2, §9): the auth pair, the app state
+ * Browser storage of the console: the auth pair, the app state
  * (workspace, project, deployment, user) and the drawer flag. Reads are validated;
  * anything unreadable counts as absent (signed out, no context). Components subscribe
  * through the hooks below, so a change made anywhere (or in another tab) re-renders them.

@@ -3,7 +3,7 @@ import { INACTIVITY_COUNTDOWN_TICK_MS, INACTIVITY_LIMIT_MS, INACTIVITY_WARNING_M
 
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart'] as const;
 
-/** Activity inside a modal or dialog does not count (console.md §4). */
+/** Activity inside a modal or dialog does not count. */
 function isInsideModal(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest('[role="dialog"], [aria-modal]') !== null;
 }

@@ -20,7 +20,7 @@ function sourceContentColumns(projectId: string): DataTableColumn<ContentSummary
 }
 
 /**
- * project/{id}/source/{sourceId}/content (project-areas §2): back to the source, the items of the
+ * project/{id}/source/{sourceId}/content: back to the source, the items of the
  * source (Status, Subject, Modified, Created, Word Count; sortable and filterable) and a
  * create-content modal whose item belongs to the source and opens.
  */

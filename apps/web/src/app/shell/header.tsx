@@ -16,7 +16,7 @@ interface HeaderProps {
   onToggleNavbar: () => void;
 }
 
-/** Header (console.md §2): logo and version, Workspace, Project (needs a workspace), Sync, Deploy, user menu. */
+/** Header: logo and version, Workspace, Project (needs a workspace), Sync, Deploy, user menu. */
 export function Header({ session, sessionLoading, workspaceId, navbarOpened, onToggleNavbar }: HeaderProps) {
   const navigate = useNavigate();
 

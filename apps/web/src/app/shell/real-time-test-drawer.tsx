@@ -18,7 +18,7 @@ interface RealTimeTestDrawerProps {
 }
 
 /**
- * The Real-Time Test drawer (console.md §2, project-areas §2), 28rem wide. It stays mounted once
+ * The Real-Time Test drawer, 28rem wide. It stays mounted once
  * opened, so a conversation survives closing it (and following a link out of it); a project that
  * was never synced is asked to sync first, since there is nothing yet to answer from.
  */

@@ -36,7 +36,7 @@ interface Section {
 
 const icon = (Icon: typeof IconDatabase) => <Icon size={16} stroke={1.6} />;
 
-/** The sidebar of console.md §2, in its order. */
+/** The sidebar's sections and links, in the order they show. */
 const sections: Section[] = [
   {
     title: 'Knowledge Tools',

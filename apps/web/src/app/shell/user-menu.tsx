@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { useAvatarUrl } from '@/lib/avatar';
 import { useSignOut } from './use-sign-out';
 
-/** The user menu of the header (console.md §2): name and e-mail, My Profile, Admin Panel, Get Support, Sign Out. */
+/** The user menu of the header: name and e-mail, My Profile, Admin Panel, Get Support, Sign Out. */
 export function UserMenu({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const signOut = useSignOut();

@@ -71,7 +71,7 @@ function SortHeader({ column, list }: { column: DataTableColumn<unknown>; list: 
 }
 
 /**
- * The console's list table (console.md §4, §8): sortable headers, a filter bar, paging with a
+ * The console's list table: sortable headers, a filter bar, paging with a
  * page-size choice, all state in the URL (useListQuery); loading, failed and empty states; an
  * optional row menu and optional row details that expand below their row.
  */

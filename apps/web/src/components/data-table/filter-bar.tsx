@@ -183,7 +183,7 @@ function RangeFilter({ header, field, kind, list }: FilterField & { kind: 'date'
   );
 }
 
-/** One control per filterable column (console.md §9 comparators), all reading and writing the URL. */
+/** One control per filterable column (the comparators its list spec allows), all reading and writing the URL. */
 export function FilterBar({ fields, list }: { fields: FilterField[]; list: ListQueryControls }) {
   const specs = list.spec.filters as Record<string, FilterSpec | undefined>;
   const active = Object.keys(list.state.filters).length > 0;

@@ -11,7 +11,7 @@ import {
 } from '@console/contracts';
 
 /**
- * The state of one table (page, sort, filters) as it lives in the query string (console.md §4):
+ * The state of one table (page, sort, filters) as it lives in the query string:
  * keys `limit, offset, sort_field, sort_direction, {field}__{comparator}`, each prefixed with
  * `{namespace}.` when a namespace is given, so two tables on one page keep apart. Pure functions:
  * the hook (use-list-query.ts) only wires them to the router.
@@ -161,7 +161,7 @@ export function dayBoundary(day: string, edge: 'start' | 'end'): string {
 }
 
 /**
- * The API query of a table (ARCHITECTURE §3): paging, sort, filters (date days widened to the
+ * The API query of a table (docs/architecture.md §3): paging, sort, filters (date days widened to the
  * whole day in the browser's zone, so 'to' includes that day) and the time zone.
  */
 export function toApiQuery(state: ListState, spec: ListSpec, tz?: string): Record<string, string | number> {

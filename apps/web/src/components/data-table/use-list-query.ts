@@ -36,7 +36,7 @@ export interface ListQueryControls {
 let pending: { pathname: string; search: string } | null = null;
 
 /**
- * A table's page, sort and filters, kept in the URL query string (console.md §4) so they survive
+ * A table's page, sort and filters, kept in the URL query string so they survive
  * reload and back; `namespace` prefixes the keys when two tables share a page; `defaultLimit` is
  * the page size of a list whose spec fixes another than DEFAULT_PAGE_SIZE (the action list's 5).
  */

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * Pure helpers of the write forms (console.md §4): validation with the contracts schema, one
+ * Pure helpers of the write forms: validation with the contracts schema, one
  * message per field, and the 'changed from the baseline' test.
  */
 

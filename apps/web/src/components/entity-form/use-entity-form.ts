@@ -24,7 +24,7 @@ export interface UseEntityFormOptions<V extends Record<string, unknown>, S exten
 }
 
 /**
- * A write form (console.md §4) on plain React state: validates on every change with the
+ * A write form on plain React state: validates on every change with the
  * contracts schema, shows each field's first message once it was touched (or submit was tried),
  * enables submit only when valid and changed from the baseline (and says why not otherwise), shows 'Saved!' for
  * SAVED_MESSAGE_MS after success with the saved values as the new baseline, and keeps the

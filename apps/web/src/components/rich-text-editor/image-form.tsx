@@ -6,7 +6,7 @@ import { ModalEntityForm, useModalEntityForm } from '@/components/entity-form';
 const imageSchema = z.object({ src: imageUrlSchema, alt: text('Alternative text', 0, 1024) });
 export type ImageValues = z.infer<typeof imageSchema>;
 
-/** The image dialog's form (console.md §9): URL required (http or https) and its alternative text. */
+/** The image dialog's form: URL required (http or https) and its alternative text. */
 export function ImageForm({
   initial,
   onApply,

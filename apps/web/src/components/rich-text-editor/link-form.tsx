@@ -13,7 +13,7 @@ const linkSchema = z.object({
 export type LinkValues = z.infer<typeof linkSchema>;
 
 /**
- * The link dialog's form (console.md §9): URL required (http, https or mailto), target Same Tab or
+ * The link dialog's form: URL required (http, https or mailto), target Same Tab or
  * New Tab, and the text to show when nothing is selected. An existing link can be removed.
  */
 export function LinkForm({

@@ -24,7 +24,7 @@ function inputOf({ type, label, utterance, event }: QuickReplyValues): unknown {
 }
 
 /**
- * A quick reply (project-areas §3, §5): Type query with Label and Utterance, or event with Label
+ * A quick reply: Type query with Label and Utterance, or event with Label
  * and Event, validated with contracts quickReplySchema. The editor's quick-reply chips and the
  * content action list both use it.
  */

@@ -42,7 +42,7 @@ function CharacterCountText({ editor, limit, id }: { editor: Editor; limit: numb
 
 /**
  * The console's rich-text editor (TipTap): it writes exactly the PM documents of contracts
- * rich-text.ts, with a toolbar (console.md §9, project-areas §5), an optional character limit
+ * rich-text.ts, with a toolbar, an optional character limit
  * and quick-reply blocks. `onChange` receives canonical documents only; a document the server
  * would refuse (it cannot be made with the toolbar) is reported under the editor instead.
  */

@@ -63,7 +63,7 @@ function useToolbarState(editor: Editor) {
 }
 
 /**
- * The editor's toolbar (console.md §9, project-areas §5): paragraph, headings 1-6 when enabled,
+ * The editor's toolbar: paragraph, headings 1-6 when enabled,
  * bold, italic, lists, link, image, horizontal rule and quick replies. Real buttons, each with
  * its name and pressed state, in the Tab order.
  */

@@ -5,7 +5,7 @@ import { getAppState, setAuth, setCurrentUser, setMfaPending } from '@/lib/stora
 /**
  * After a sign-in that returned real tokens (password without MFA, or MFA): keep the pair, set the
  * user (a different user starts with a clean context) and answer where to go: the remembered
- * project, else the remembered workspace, else the workspace list (console.md §4).
+ * project, else the remembered workspace, else the workspace list.
  */
 export function completeSignIn(result: LoginResult): string {
   if (!result.token || !result.refresh_token) throw new Error('The server did not return a session.');

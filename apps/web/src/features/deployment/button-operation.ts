@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { SAVED_MESSAGE_MS, SYNC_ERROR_MAX_CHARS, SYNC_ERROR_MS } from '@console/contracts';
 
-/** A failure as the Sync and Deploy buttons show it (console.md §8): at most SYNC_ERROR_MAX_CHARS characters, then '...'. */
+/** A failure as the Sync and Deploy buttons show it: at most SYNC_ERROR_MAX_CHARS characters, then '...'. */
 export function cutErrorText(text: string, max = SYNC_ERROR_MAX_CHARS): string {
   // By code points, so an emoji or accented letter is never split in half.
   const characters = Array.from(text);
@@ -22,7 +22,7 @@ const outcomeMs = { done: SAVED_MESSAGE_MS, failed: SYNC_ERROR_MS } as const;
 /**
  * A call run from a button that shows its own progress and outcome: running while the call (and
  * what it awaits, such as the session reload) lasts, then 'done' for SAVED_MESSAGE_MS or the
- * failure for SYNC_ERROR_MS (console.md §4, §9). A second press while running does nothing.
+ * failure for SYNC_ERROR_MS. A second press while running does nothing.
  */
 export function useButtonOperation(run: () => Promise<unknown>) {
   const [state, setState] = useState<ButtonOperationState>(idle);

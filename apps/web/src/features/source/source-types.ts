@@ -15,7 +15,7 @@ export const sourceTypeLabels: Record<SourceType, string> = {
   'google-doc': 'Google Doc',
 };
 
-/** A source card's height limit (project-areas §2); longer content scrolls inside the card. */
+/** A source card's height limit; longer content scrolls inside the card. */
 export const SOURCE_CARD_MAX_HEIGHT = '44rem';
 
 /** Deleting a source, from its list or its page: the content items it made are kept (without their source). */

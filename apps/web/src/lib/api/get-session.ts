@@ -11,7 +11,7 @@ export function getSession(query: SessionQuery, signal?: AbortSignal): Promise<S
 export const sessionQueryKey = (query: SessionQuery) => ['session', query] as const;
 
 /**
- * The session for the context in app state (console.md §4). If the call fails the context and
+ * The session for the context in app state. If the call fails the context and
  * user are forgotten silently; the query then asks again without context.
  */
 export function useSession() {

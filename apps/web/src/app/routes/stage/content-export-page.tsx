@@ -8,7 +8,7 @@ import { projectPaths } from '@/config/paths';
 import { useExportContentUtterances } from '@/features/content/api/export-content-utterances';
 
 /**
- * The staging area's content export (project-areas §2): the project's content CSV through the same
+ * The staging area's content export: the project's content CSV through the same
  * call as the content list's Export CSV; the button waits while the file downloads, a failure shows below.
  */
 export function ContentExportPage() {

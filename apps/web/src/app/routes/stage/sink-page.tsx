@@ -24,7 +24,7 @@ function SampleEditor() {
 }
 
 /**
- * The component showcase (project-areas §2, stage/sink): the console's shared components, the
+ * The component showcase (stage/sink): the console's shared components, the
  * real ones, in their states. Samples are marked as such and save nothing; the widget is the
  * channel editor's sandbox and answers from this project's last sync, as the Real-Time Test does.
  */

@@ -22,7 +22,7 @@ function StageCard({ title, icon, link, to, children }: { title: string; icon: R
   );
 }
 
-/** The staging area (console.md §2, project-areas §2): what the internal tools are, for the provider's own employees. */
+/** The staging area: what the internal tools are, for the provider's own employees. */
 export function StagePage() {
   const { projectId = '' } = useParams();
   return (

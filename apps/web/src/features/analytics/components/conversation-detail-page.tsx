@@ -32,7 +32,7 @@ function eventColumns(projectId: string): DataTableColumn<EventRecord>[] {
 const eventName = (event: EventRecord) => `${dataTypeLabels[event.data_type]}: ${event.utterance}`;
 
 /**
- * project/{id}/conv/{convId} (project-areas §2): a conversation's summary and its events in the order
+ * project/{id}/conv/{convId}: a conversation's summary and its events in the order
  * they happened, each expanding to its JSON (the request, the answer and the engine's trace), a response's
  * trace also in the Real-Time Test's words.
  */

@@ -36,7 +36,7 @@ function conversationColumns(projectId: string): DataTableColumn<ConversationRec
 }
 
 /**
- * project/{id}/conv (project-areas §2): the project's conversations by their first question, newest
+ * project/{id}/conv: the project's conversations by their first question, newest
  * first, filtered by what they hold and where they came from; each opens its events. Explore By
  * Query shows the events of the same filters.
  */

@@ -10,7 +10,7 @@ function origin(summary: ConversationSummary): string {
   return summary.deployment_name ?? '—';
 }
 
-/** A conversation's summary (project-areas §2): where and when it took place, and the counts of its events. */
+/** A conversation's summary: where and when it took place, and the counts of its events. */
 export function ConversationSummaryCards({ summary }: { summary: ConversationSummary }) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" mb="md">

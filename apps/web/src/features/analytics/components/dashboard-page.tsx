@@ -13,7 +13,7 @@ import { SummaryCharts, SummaryChartsLoading } from './summary-charts';
 import { SummaryTiles } from './summary-tiles';
 
 /**
- * project/{id}/dashboard (project-areas §2, issue 6): the counts of a range and deployment, each
+ * project/{id}/dashboard: the counts of a range and deployment, each
  * leading to the list behind it, and charts over the range. The filters live in the query string.
  */
 export function DashboardPage() {

@@ -6,7 +6,7 @@ import { projectPaths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { dataTypeLabels, responseTypeLabels } from '../event-labels';
 
-/** The columns and filters the analytics lists share (project-areas §2). */
+/** The columns and filters the analytics lists share. */
 
 /** 'Query Date': when the event (or a conversation's first question) happened, in the browser's locale and zone. */
 export function queryDateColumn<T extends { issued_at: string }>(): DataTableColumn<T> {

@@ -2,7 +2,7 @@ import { Code } from '@mantine/core';
 import type { EventRecord } from '@console/contracts';
 
 /**
- * An event as its JSON (project-areas §2: the event table's expandable JSON), with the request, the
+ * An event as its JSON (what an event table's row expands to), with the request, the
  * answer and the engine's trace. A long trace scrolls inside its box, which takes the keyboard focus
  * so it can be scrolled without a mouse.
  */

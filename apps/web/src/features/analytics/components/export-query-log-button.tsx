@@ -9,7 +9,7 @@ function countText({ received, total }: ExportCount): string {
 }
 
 /**
- * 'Export as JSON' (project-areas §2): the query log with the list's filters, timestamps in the
+ * 'Export as JSON': the query log with the list's filters, timestamps in the
  * browser's zone, saved as a file; while it streams, the events received against the total and Cancel.
  */
 export function ExportQueryLogButton({ projectId, list }: { projectId: string; list: ListQueryControls }) {

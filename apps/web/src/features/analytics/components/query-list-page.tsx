@@ -43,7 +43,7 @@ function queryColumns(projectId: string): DataTableColumn<EventRecord>[] {
 }
 
 /**
- * project/{id}/query (project-areas §2): the query log, one row per event, newest first; each row
+ * project/{id}/query: the query log, one row per event, newest first; each row
  * opens its conversation. Explore By Conversation keeps the filters; Export as JSON exports them.
  */
 export function QueryListPage() {

@@ -20,7 +20,7 @@ interface StepFormProps {
 /**
  * The block every sign-in step shares: an optional note, the step's fields, a full-width submit
  * (disabled while invalid, loading while the call runs), and under it the hint or the server's
- * refusal in red (console.md §8), or the success line. The server's answer speaks of the values it
+ * refusal in red, or the success line. The server's answer speaks of the values it
  * was sent: once the user edits a field it is gone, so a stale refusal never stands beside a new hint.
  */
 export function StepForm({ form, mutation, onSubmit, submitLabel, notice, success, children }: StepFormProps) {

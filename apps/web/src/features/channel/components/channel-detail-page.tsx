@@ -64,7 +64,7 @@ function ChannelView({ channel, permissions }: { channel: Channel; permissions: 
   );
 }
 
-/** /project/{projectId}/channel/{channelId} (project-areas §2). */
+/** /project/{projectId}/channel/{channelId}. */
 export function ChannelDetailPage() {
   const { projectId = '', channelId = '' } = useParams();
   const { permissions } = useProjectAccess(projectId);

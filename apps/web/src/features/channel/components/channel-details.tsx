@@ -5,7 +5,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { formatDateTime } from '@/lib/format';
 import { ChannelTypeBadge } from './channel-type-badge';
 
-/** The header card of a channel (project-areas §2): name, modified time, status, type and key. */
+/** The header card of a channel: name, modified time, status, type and key. */
 export function ChannelDetails({ channel }: { channel: Channel }) {
   return (
     <Card withBorder padding="md" component="section" aria-label="Channel details">

@@ -42,7 +42,7 @@ function KbBuilderBody({ label, value, nullable, onClose, onSave }: Omit<KbBuild
 }
 
 /**
- * The KB Builder (project-areas §2): a rich-text dialog for the welcome, error and footer messages.
+ * The KB Builder: a rich-text dialog for the welcome, error and footer messages.
  * Save hands the message to the editor (the sandbox shows it at once; the channel's Save stores
  * it); Clear, where the message may be absent, leaves it out; Cancel keeps what was there.
  */

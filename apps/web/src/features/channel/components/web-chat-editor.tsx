@@ -20,7 +20,7 @@ function issueMessages(values: WebChannelConfig): { path: string; message: strin
 }
 
 /**
- * The web chat editor (project-areas §2): every configuration field beside a live sandbox that
+ * The web chat editor: every configuration field beside a live sandbox that
  * draws the real widget with the unsaved values as they are edited. Save (one of the sandbox's
  * tools) checks the values with the contracts schema and stores them; 'Saved!' or the failure
  * shows as in every write form. Leaving with unsaved values asks first, as the Jargon Mapper does.

@@ -33,8 +33,8 @@ function ImageField({ label, value, onChange, error }: { label: string; value: s
 }
 
 /**
- * Every field of the web channel configuration (project-areas §3), grouped as the widget uses them:
- * colours as colour inputs, flags as switches, and the sliders with the ranges and steps of §9.
+ * Every field of the web channel configuration, grouped as the widget uses them: colours as colour
+ * inputs, flags as switches, and the sliders with the ranges and steps of WEB_CHANNEL_RANGES.
  */
 export function WebChatFields({ values, setField, errorAt, readOnly }: ConfigEditing) {
   function setIn<S extends SectionKey, F extends keyof Config[S] & string>(section: S, field: F, value: Config[S][F]) {
@@ -48,7 +48,7 @@ export function WebChatFields({ values, setField, errorAt, readOnly }: ConfigEdi
       error={errorAt(`${section}.${field}`)}
     />
   );
-  /** A slider in pixels: its range and step are those of project-areas §9 for the field of the same name. */
+  /** A slider in pixels: its range and step are those WEB_CHANNEL_RANGES gives the field of the same name. */
   const pixels = <S extends 'window' | 'bubbles'>(section: S, field: keyof Config[S] & keyof typeof WEB_CHANNEL_RANGES, label: string) => (
     <SliderField
       label={label}

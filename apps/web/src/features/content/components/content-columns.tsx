@@ -5,7 +5,7 @@ import type { DataTableColumn } from '@/components/data-table';
 import { projectPaths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 
-/** The columns of content lists (project-areas §2), shared by the project's and a source's list. */
+/** The columns of content lists, shared by the project's and a source's list. */
 
 export function subjectColumn(projectId: string): DataTableColumn<ContentSummary> {
   return {

@@ -17,7 +17,7 @@ import { ContentSettingsForm } from './content-settings-form';
 import { ContentUtterances } from './content-utterances';
 
 /**
- * project/{id}/content/{contentId} (project-areas §2): the item's card, subject and status, the
+ * project/{id}/content/{contentId}: the item's card, subject and status, the
  * Response editor, its utterances and its actions; Delete Content goes back to the list.
  */
 export function ContentDetailPage() {

@@ -7,7 +7,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { projectPaths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 
-/** The card of a content item (project-areas §2): subject, status, ID, Reporting ID and View Source when it has one. */
+/** The card of a content item: subject, status, ID, Reporting ID and View Source when it has one. */
 export function ContentDetails({ content }: { content: Content }) {
   const mono = (value: string) => (
     <Text ff="monospace" size="xs">

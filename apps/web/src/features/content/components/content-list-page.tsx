@@ -27,7 +27,7 @@ function contentColumns(projectId: string): DataTableColumn<ContentSummary>[] {
 }
 
 /**
- * project/{id}/content (project-areas §2): the project's items (Subject, Words, Status, Modified),
+ * project/{id}/content: the project's items (Subject, Words, Status, Modified),
  * Create Content, Export CSV, and a row menu to activate, deactivate and delete.
  */
 export function ContentListPage() {

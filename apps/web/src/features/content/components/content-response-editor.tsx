@@ -5,7 +5,7 @@ import { RichTextEditor } from '@/components/rich-text-editor';
 import { useUpdateContentResponse } from '../api/update-content-response';
 
 /**
- * The Response editor (project-areas §2, §5): the rich-text editor without headings, limited to
+ * The Response editor: the rich-text editor without headings, limited to
  * RESPONSE_CHARACTER_LIMIT characters, with Save for those who may update; read-only for the others.
  */
 export function ContentResponseEditor({ content, canUpdate }: { content: Content; canUpdate: boolean }) {

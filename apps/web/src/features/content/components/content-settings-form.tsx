@@ -5,7 +5,7 @@ import { useUpdateContent } from '../api/update-content';
 
 /**
  * Subject (1-255) and status of an item. The status is a choice only for those who may activate
- * and deactivate (project-areas §6); the others keep it as it is.
+ * and deactivate; the others keep it as it is.
  */
 export function ContentSettingsForm({ content, canChangeStatus }: { content: Content; canChangeStatus: boolean }) {
   const mutation = useUpdateContent();

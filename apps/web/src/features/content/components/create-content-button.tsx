@@ -34,7 +34,7 @@ function CreateContentForm({
 }
 
 /**
- * 'Create Content' (project-areas §2): Subject 1-1024; from a source's content list the item
+ * 'Create Content': Subject 1-1024; from a source's content list the item
  * belongs to that source. The new item opens.
  */
 export function CreateContentButton({ projectId, sourceId }: { projectId: string; sourceId?: string }) {

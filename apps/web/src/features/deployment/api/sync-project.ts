@@ -8,7 +8,7 @@ export function syncProject(projectId: string): Promise<SyncAnswer> {
   return api.post(`/project/${encodeURIComponent(projectId)}/sync`, undefined, { schema: syncAnswerSchema });
 }
 
-/** Sync, then reload the session (console.md §4) so synced_at, and with it Deploy, is fresh. */
+/** Sync, then reload the session so synced_at, and with it Deploy, is fresh. */
 export function useSyncProject(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -12,7 +12,7 @@ interface DeployButtonProps {
   /** The deployment to deploy; without one the button opens the deployments screen. */
   deployment: { id: string; display_name?: string } | null;
   synced: boolean;
-  /** The project's update right (project-areas §6: sync and deploy need it). */
+  /** The project's update right (sync and deploy need it). */
   canDeploy: boolean;
   variant?: ButtonProps['variant'];
 }
@@ -26,7 +26,7 @@ function deployBlocker({ projectId, synced, canDeploy }: Pick<DeployButtonProps,
 }
 
 /**
- * Deploy (console.md §4): needs a synced project; with a deployment chosen it points that deployment
+ * Deploy: needs a synced project; with a deployment chosen it points that deployment
  * at the newest snapshot, otherwise it opens the deployments screen to choose one.
  */
 export function DeployButton({ projectId, deployment, synced, canDeploy, variant }: DeployButtonProps) {

@@ -13,9 +13,9 @@ import { DeploymentDetails } from './deployment-details';
 import { DeploymentSettingsForm } from './deployment-settings-form';
 
 /**
- * project/{id}/deployment/{deploymentId} (project-areas §2): the deployment's details, its name and
+ * project/{id}/deployment/{deploymentId}: the deployment's details, its name and
  * allowed origins for those who may update the project, and Deploy. Visiting it chooses the
- * deployment (console.md §2), so the header's Deploy deploys it from any page.
+ * deployment, so the header's Deploy deploys it from any page.
  */
 export function DeploymentDetailPage() {
   const { projectId = '', deploymentId = '' } = useParams();

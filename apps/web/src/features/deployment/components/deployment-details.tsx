@@ -6,14 +6,14 @@ import { DetailList } from '@/components/detail-list';
 import { paths, projectPaths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 
-/** The conversations of one deployment (project-areas §2: the conv list filtered by deployment_key__eq). */
+/** The conversations of one deployment: the conversation list filtered by its key. */
 export function deploymentConversationsPath(deployment: Pick<Deployment, 'project_id' | 'key'>): string {
   return `${projectPaths.conversations.to(deployment.project_id)}?${new URLSearchParams({ deployment_key__eq: deployment.key })}`;
 }
 
 interface DeploymentDetailsProps {
   deployment: Deployment;
-  /** Super users and those with canUpdateProject see when it was deployed and by whom (project-areas §2, §6). */
+  /** Super users and those with canUpdateProject see when it was deployed and by whom. */
   showDeployed: boolean;
   /** Names the workspace and project links when the session is about them. */
   session: Session | undefined;

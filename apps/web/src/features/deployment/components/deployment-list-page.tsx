@@ -26,7 +26,7 @@ function deploymentColumns(projectId: string): DataTableColumn<Deployment>[] {
   ];
 }
 
-/** project/{id}/deployment (project-areas §2): Name, Modified, Deployment Key; Create Deployment for those who may. */
+/** project/{id}/deployment: Name, Modified, Deployment Key; Create Deployment for those who may. */
 export function DeploymentListPage() {
   const { projectId = '' } = useParams();
   const { permissions } = useProjectAccess(projectId);

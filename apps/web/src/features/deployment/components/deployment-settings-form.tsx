@@ -5,7 +5,7 @@ import { useUpdateDeployment } from '../api/update-deployment';
 
 interface DeploymentValues extends Record<string, unknown> {
   display_name: string;
-  /** One tag per origin; the call takes them comma-joined (project-areas §3). */
+  /** One tag per origin; the call takes them comma-joined. */
   allowed_origins: string[];
 }
 
@@ -16,7 +16,7 @@ const valuesOf = (deployment: Deployment): DeploymentValues => ({
 
 const toInput = (values: DeploymentValues) => ({ ...values, allowed_origins: values.allowed_origins.join(',') });
 
-/** The deployment's display name and allowed origins (project-areas §5), for those with canUpdateProject. */
+/** The deployment's display name and allowed origins, for those with canUpdateProject. */
 export function DeploymentSettingsForm({ deployment }: { deployment: Deployment }) {
   const mutation = useUpdateDeployment(deployment.project_id, deployment.id);
   const form = useEntityForm({

@@ -19,8 +19,8 @@ interface OperationButtonProps {
 }
 
 /**
- * A button that runs a call and shows its progress and outcome in itself (Sync, Deploy; console.md
- * §4, §8): its text while running, then a short success mark, or the failure cut to
+ * A button that runs a call and shows its progress and outcome in itself (Sync, Deploy): its text
+ * while running, then a short success mark, or the failure cut to
  * SYNC_ERROR_MAX_CHARS characters plus '...' for SYNC_ERROR_MS with the whole text as its title and
  * accessible name. A button that cannot be used says why (tooltip and accessible description);
  * it stays focusable so that keyboard users can read the reason too.

@@ -14,7 +14,7 @@ function syncBlocker(session: Session | undefined): string | null {
 }
 
 /**
- * Sync (console.md §2, §4): compiles the current project into a new snapshot, then reloads the
+ * Sync: compiles the current project into a new snapshot, then reloads the
  * session so synced_at (and with it Deploy and the Real-Time Test) is fresh.
  */
 export function SyncButton({ session }: { session: Session | undefined }) {

@@ -13,7 +13,7 @@ export function useCreateProjectMembership(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateMembershipBody) => createProjectMembership(projectId, body),
-    // Adding a member reloads the page (project-areas §2): every query, so roles shown anywhere are fresh.
+    // Adding a member reloads every query, so roles shown anywhere are fresh.
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }

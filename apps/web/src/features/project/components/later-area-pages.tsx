@@ -1,6 +1,6 @@
 import { PlaceholderPage } from '@/components/placeholder-page';
 
-/** Project areas of later releases with a route of their own (project-areas §2, 'Other'). */
+/** Project areas of later releases with a route of their own. */
 export function ResolverPage() {
   return <PlaceholderPage title="Resolver" />;
 }

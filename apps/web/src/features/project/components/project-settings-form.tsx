@@ -127,7 +127,7 @@ function SettingsFields({ form, readOnly }: { form: EntityFormState<SettingsValu
   );
 }
 
-/** The project's settings (project-areas §3, §5): editable with canUpdateProject, read-only otherwise. */
+/** The project's settings: editable with canUpdateProject, read-only otherwise. */
 export function ProjectSettingsForm({ project, canUpdate }: { project: Project; canUpdate: boolean }) {
   const mutation = useUpdateProject(project.id);
   const form = useEntityForm({

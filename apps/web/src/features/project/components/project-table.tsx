@@ -40,7 +40,7 @@ export const syncedColumn: DataTableColumn<ProjectSummary> = {
 const columns: DataTableColumn<ProjectSummary>[] = [nameColumn(paths.project.to), modifiedColumn(), syncedColumn];
 
 /**
- * A workspace's projects (console.md §2), URL namespace 'project'. Row menu: Clone (a copy in this
+ * A workspace's projects, URL namespace 'project'. Row menu: Clone (a copy in this
  * workspace), Export (the project archive) and Delete behind the exact project name.
  */
 export function ProjectTable({

@@ -16,7 +16,7 @@ const styles = {
 } as const;
 
 /**
- * The engine's reasoning for one answer of the Real-Time Test (project-areas §2): a disclosure of its
+ * The engine's reasoning for one answer of the Real-Time Test: a disclosure of its
  * stages. Why a question was refused is the first thing an editor asks of a refusal, so it stands
  * outside the disclosure.
  */

@@ -17,7 +17,7 @@ interface RealTimeTestProps {
 }
 
 /**
- * The Real-Time Test of a synced project (project-areas §2): the chat widget, embedded, answering
+ * The Real-Time Test of a synced project: the chat widget, embedded, answering
  * from the project's newest snapshot with the look of its first active web channel. 'Open content'
  * opens the item the answer came from; 'Query log' opens the conversation; each answer shows its trace.
  */

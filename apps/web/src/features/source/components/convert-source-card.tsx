@@ -6,7 +6,7 @@ import { useConvertSource } from '../api/convert-source';
 import { sourceTypeLabels } from '../source-types';
 import { SourceCard } from './source-card';
 
-/** An editor or custom source: it is edited after converting it to its current type (project-areas §4). */
+/** An editor or custom source: it is edited after converting it to its richer type. */
 export function ConvertSourceCard({ source, target, canUpdate }: { source: Source; target: SourceType; canUpdate: boolean }) {
   const convert = useConvertSource(source);
   return (

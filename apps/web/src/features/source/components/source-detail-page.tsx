@@ -116,7 +116,7 @@ function SourceView({ source, permissions }: { source: Source; permissions: Proj
   );
 }
 
-/** /project/{projectId}/source/{sourceId} (project-areas §2). */
+/** /project/{projectId}/source/{sourceId}. */
 export function SourceDetailPage() {
   const { projectId = '', sourceId = '' } = useParams();
   const { permissions } = useProjectAccess(projectId);

@@ -132,7 +132,7 @@ function KbBlocks({ blocks, depth }: { blocks: KbBlock[]; depth: number }) {
   );
 }
 
-/** The KB section of a source (project-areas §2): its tree, or why there is none. */
+/** The KB section of a source: its tree, or why there is none. */
 export function SourceKb({ source }: { source: Source }) {
   const titleId = useId();
   const blocks = source.kb?.children ?? [];

@@ -6,7 +6,7 @@ import { PipelineConfigCard } from './pipeline-config-card';
 import { RichEditorCard } from './rich-editor-card';
 import { SourceCard } from './source-card';
 
-/** The card of a source's type (project-areas §2): its editor, a conversion, or 'not yet implemented'. */
+/** The card of a source's type: its editor, a conversion, or 'not yet implemented'. */
 export function SourceTypeCard({ source, canUpdate }: { source: Source; canUpdate: boolean }) {
   if (source.type === 'rich_editor') return <RichEditorCard source={source} canUpdate={canUpdate} />;
   if (source.type === 'pipeline') return <PipelineConfigCard source={source} canUpdate={canUpdate} />;

@@ -10,7 +10,7 @@ const columns: DataTableColumn<User>[] = [
   statusColumn(),
 ];
 
-/** The user list (console.md §2): Name, Email, Modified, Status; state in the URL under `namespace`. */
+/** The user list: Name, Email, Modified, Status; state in the URL under `namespace`. */
 export function UserTable({ namespace }: { namespace?: string }) {
   const list = useListQuery(userList, namespace);
   const query = useUsers(list.apiQuery);

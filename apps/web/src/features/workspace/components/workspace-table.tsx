@@ -9,7 +9,7 @@ const columns: DataTableColumn<Workspace>[] = [
   statusColumn(),
 ];
 
-/** The workspace list (console.md §2): Name, Modified, Status. */
+/** The workspace list: Name, Modified, Status. */
 export function WorkspaceTable({ namespace }: { namespace?: string }) {
   const list = useListQuery(workspaceList, namespace);
   const query = useWorkspaces(list.apiQuery);
