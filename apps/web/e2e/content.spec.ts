@@ -132,6 +132,24 @@ test('an editor curates a content item: response, utterances, actions, status an
   expect(exportedUtterances.sort()).toEqual(['Can I get a refund?', 'How do I return an item?']);
 });
 
+test('opening a content item right after Create Content logs no error in the browser console', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await signIn(page, users.plain);
+  await page.goto(`/project/${seeded().projectId}/content`);
+  await page.getByRole('button', { name: 'Create Content' }).click();
+  const create = page.getByRole('dialog', { name: 'Create Content' });
+  await create.getByLabel('Subject').fill('Delivery times');
+  await create.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('heading', { name: 'Delivery times', level: 2 })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Response' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Utterances' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test('Create Content needs a subject', async ({ page }) => {
   await signIn(page, users.plain);
   await page.goto(`/project/${seeded().projectId}/content`);

@@ -82,8 +82,12 @@ export function RichTextEditor({
     [headings, characterLimit],
   );
 
+  // Made once the editor's component is committed, never during a render: TipTap destroys an editor its
+  // component has not committed within one timer tick, and a concurrent render (a navigation) that yields
+  // longer then went on with the destroyed editor, whose extension storage is gone (React error #520).
   const editor = useEditor(
     {
+      immediatelyRender: false,
       extensions,
       content: editorContent(value),
       editable: !readOnly,
@@ -114,7 +118,7 @@ export function RichTextEditor({
 
   // A value from outside replaces the content; the editor's own documents coming back do not.
   useEffect(() => {
-    if (editor.isDestroyed) return;
+    if (!editor || editor.isDestroyed) return;
     const incoming = canonicalDocument(value);
     const key = incoming.ok ? incoming.key : JSON.stringify(value);
     const echo = emitted.current.indexOf(key);
@@ -141,16 +145,17 @@ export function RichTextEditor({
         {label}
       </Text>
       <Paper withBorder className={classes.frame} data-readonly={readOnly || undefined}>
-        {!readOnly && <Toolbar editor={editor} label={label} headings={headings} onOpenDialog={setDialog} />}
-        <EditorContent editor={editor} />
+        {editor && !readOnly && <Toolbar editor={editor} label={label} headings={headings} onOpenDialog={setDialog} />}
+        {/* Until the editor exists (the commit after the first render), its room is kept so nothing jumps. */}
+        {editor ? <EditorContent editor={editor} /> : <div style={{ minHeight }} aria-busy="true" />}
       </Paper>
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Text size="xs" c="red.7" role={problem ? 'alert' : undefined}>
           {problem}
         </Text>
-        {characterLimit ? <CharacterCountText editor={editor} limit={characterLimit} id={countId} /> : null}
+        {editor && characterLimit ? <CharacterCountText editor={editor} limit={characterLimit} id={countId} /> : null}
       </Group>
-      {!readOnly && <EditorDialogs editor={editor} dialog={dialog} onClose={() => setDialog(null)} />}
+      {editor && !readOnly && <EditorDialogs editor={editor} dialog={dialog} onClose={() => setDialog(null)} />}
     </Stack>
   );
 }
