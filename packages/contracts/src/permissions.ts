@@ -19,6 +19,7 @@ export function workspacePermissions(actor: Pick<Actor, 'is_super_user'>, role: 
     // Super users manage every workspace's details from Workspace Management.
     canUpdate: superUser || can(role, 'update'),
     canDelete: superUser,
+    /** Create Project and Import Project in this workspace. */
     canCreateProject: can(role, 'create'),
     canAddMember: can(role, 'create'),
     /** The roles 'Add Member' may give. */
@@ -44,7 +45,11 @@ export function projectPermissions(actor: Pick<Actor, 'is_super_user'>, role: Ro
     canDeleteSubProject: can(role, 'delete'),
     canUpdateProject: can(role, 'update'),
     canDeleteProject: can(role, 'delete'),
-    /** Adding a project member. */
+    /**
+     * 'Add Member' on the project (POST /project/{id}/membership): the create right, editors and
+     * admins. It creates no project: the name is the product specification's flag for this right,
+     * kept so a route's declaration can be checked against its permission list (docs/decisions.md).
+     */
     canCreateProject: can(role, 'create'),
     /** The roles 'Add Member' may give. */
     grantableRoles: grantableRoles(role),
