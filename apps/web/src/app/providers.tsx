@@ -16,7 +16,7 @@ const theme = createTheme({
   },
 });
 
-export const queryClient = new QueryClient({
+const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       // A refusal (4xx) will not change by asking again; network trouble and 5xx get two more tries.

@@ -115,7 +115,7 @@ const signedInRoute: RouteObject = {
  * The console's route table, under one root whose loader stands in while the first screen's
  * lazy routes load: without one, React Router renders nothing then and warns on every first render.
  */
-export const routes: RouteObject[] = [{ hydrateFallbackElement: <FullPageLoader />, children: [signInRoute, signedInRoute] }];
+const routes: RouteObject[] = [{ hydrateFallbackElement: <FullPageLoader />, children: [signInRoute, signedInRoute] }];
 
 export const router = createBrowserRouter(routes);
 

@@ -1,7 +1,7 @@
 import { Group, Text } from '@mantine/core';
 
 /** The console's mark: an inline SVG speech bubble (no external asset). */
-export function LogoMark({ size = 28 }: { size?: number }) {
+function LogoMark({ size = 28 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
       <rect width="32" height="32" rx="8" fill="var(--mantine-color-blue-7)" />

@@ -2,7 +2,7 @@ import { Alert } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { PageTitle } from './page-title';
 
-export const NO_PERMISSION_TEXT = 'You do not have permission to view this page.';
+const NO_PERMISSION_TEXT = 'You do not have permission to view this page.';
 
 /** A screen the caller may not see: its title and the refusal, nothing else. */
 export function NoPermission({ title }: { title: string }) {

@@ -4,7 +4,7 @@ import { useBlocker } from 'react-router';
 import { paths } from '@/config/paths';
 import { AppModal } from './app-modal';
 
-export const UNSAVED_CHANGES_TEXT = 'You have unsaved changes. Are you sure you want to leave this page?';
+const UNSAVED_CHANGES_TEXT = 'You have unsaved changes. Are you sure you want to leave this page?';
 
 /**
  * Warns before leaving a page with unsaved changes: inside the console with a

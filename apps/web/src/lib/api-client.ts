@@ -3,7 +3,7 @@ import { apiErrorSchema, errorDetails, errorTitle, refreshResult, type AuthStora
 import { clearAuth, getAuth, setAuth } from './storage';
 
 /** Base path of the REST API. */
-export const API_BASE = '/api/v1';
+const API_BASE = '/api/v1';
 
 /** A failed call: carries the server's error body {status, title, detail, traceback}. */
 export class ApiError extends Error {
@@ -157,7 +157,7 @@ async function authorizedFetch(path: string, options: RequestOptions<unknown>): 
 }
 
 /** Calls the API and reads its JSON answer. Throws ApiError for any non-2xx answer. */
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const response = await authorizedFetch(path, options as RequestOptions<unknown>);
   if (response.status === 204) return undefined as T;
   const text = await response.text();

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /** Avatars are served locally at /image/i/{sha256 hex of the lower-cased e-mail} (no third-party calls). */
-export async function avatarUrl(email: string): Promise<string | null> {
+async function avatarUrl(email: string): Promise<string | null> {
   // crypto.subtle exists only in secure contexts (https, localhost); elsewhere the initials stand in.
   if (!globalThis.crypto?.subtle) return null;
   const bytes = new TextEncoder().encode(email.trim().toLowerCase());

@@ -1,5 +1,5 @@
 /** A minimal browser stand-in for unit tests of modules that use web storage (Vitest runs in Node). */
-export class MemoryStorage implements Storage {
+class MemoryStorage implements Storage {
   private items = new Map<string, string>();
   get length() {
     return this.items.size;

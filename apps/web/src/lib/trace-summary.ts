@@ -18,7 +18,7 @@ export interface TraceLine {
   details: string[];
 }
 
-export const stageTitles: Record<EngineStage, string> = {
+const stageTitles: Record<EngineStage, string> = {
   rephrase: 'Rephrase',
   classify: 'Classify',
   rank: 'Rank',

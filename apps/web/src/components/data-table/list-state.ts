@@ -36,7 +36,7 @@ export interface ListState {
 
 export const filterKey = (field: string, comparator: Comparator) => `${field}__${comparator}`;
 
-export function prefixed(namespace: string | undefined, key: string): string {
+function prefixed(namespace: string | undefined, key: string): string {
   return namespace ? `${namespace}.${key}` : key;
 }
 

@@ -40,7 +40,7 @@ export function SavedMark({ text }: { text: string | null }) {
 }
 
 /** Why the submit button is disabled, under `id` (the button's description). */
-export function SubmitReason({ form, id, ...props }: { form: FormLike; id: string } & TextProps) {
+function SubmitReason({ form, id, ...props }: { form: FormLike; id: string } & TextProps) {
   if (!form.disabledReason) return null;
   return (
     <Text id={id} size="sm" c="dimmed" data-testid="submit-reason" {...props}>

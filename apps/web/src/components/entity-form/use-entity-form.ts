@@ -7,7 +7,7 @@ export const DEFAULT_SAVED_TEXT = 'Saved!';
 
 type Schema = z.ZodType;
 
-export interface UseEntityFormOptions<V extends Record<string, unknown>, S extends Schema> {
+interface UseEntityFormOptions<V extends Record<string, unknown>, S extends Schema> {
   /** The contracts schema of the call: the same rules, the same messages as the server. */
   schema: S;
   initialValues: V;

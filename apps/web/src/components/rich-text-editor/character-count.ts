@@ -4,7 +4,7 @@ import { Plugin } from '@tiptap/pm/state';
 import { LOAD_CONTENT_META } from './structure-rules';
 
 /** Characters of text, as the server counts a response (contracts kbCharacterCount): blocks and atoms add none. */
-export function textLength(doc: PmNode): number {
+function textLength(doc: PmNode): number {
   let total = 0;
   doc.descendants((node) => {
     if (node.isText) total += node.text?.length ?? 0;

@@ -1,2 +1,2 @@
-export { RichTextEditor, type RichTextEditorProps } from './rich-text-editor';
+export { RichTextEditor } from './rich-text-editor';
 export { QuickReplyForm } from './quick-reply-form';

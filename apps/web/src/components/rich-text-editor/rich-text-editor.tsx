@@ -10,7 +10,7 @@ import { LOAD_CONTENT_META } from './structure-rules';
 import { Toolbar, type EditorDialog } from './toolbar';
 import classes from './rich-text-editor.module.css';
 
-export interface RichTextEditorProps {
+interface RichTextEditorProps {
   /** Shown above the editor and its accessible name. */
   label: string;
   /** The document shown; a new value from outside replaces the content. */

@@ -2,7 +2,7 @@ import { filterParam, summaryFilters } from '@console/contracts';
 import { dayBoundary, readListState, writeListState } from '@/components/data-table/list-state';
 
 /** The range the dashboard shows until another is chosen: the last 30 days, today included. */
-export const DEFAULT_RANGE_DAYS = 30;
+const DEFAULT_RANGE_DAYS = 30;
 
 /**
  * The dashboard's range (whole days, 'YYYY-MM-DD', in the browser's zone) and deployment. They live
@@ -22,7 +22,7 @@ export const dashboardParams = {
 } as const;
 
 /** A date's day in the browser's zone, as 'YYYY-MM-DD'. */
-export function localDay(date: Date): string {
+function localDay(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }

@@ -5,7 +5,7 @@ import { deploymentKeys, deploymentsUrl } from './deployment-keys';
 
 const deploymentsResponse = listResponse(deploymentSchema);
 
-export function getDeployments(
+function getDeployments(
   projectId: string,
   query: Record<string, string | number>,
   signal?: AbortSignal,

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { projectKeys } from './project-keys';
 
 /** GET /project/{id}: the project with its settings and jargon. */
-export function getProject(id: string, signal?: AbortSignal): Promise<Project> {
+function getProject(id: string, signal?: AbortSignal): Promise<Project> {
   return api.get(`/project/${encodeURIComponent(id)}`, { schema: projectSchema, signal });
 }
 

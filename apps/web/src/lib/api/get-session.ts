@@ -4,11 +4,11 @@ import { sessionSchema, type Session, type SessionQuery } from '@console/contrac
 import { api } from '@/lib/api-client';
 import { clearAppState, useAppState } from '@/lib/storage';
 
-export function getSession(query: SessionQuery, signal?: AbortSignal): Promise<Session> {
+function getSession(query: SessionQuery, signal?: AbortSignal): Promise<Session> {
   return api.get('/session', { query, schema: sessionSchema, signal });
 }
 
-export const sessionQueryKey = (query: SessionQuery) => ['session', query] as const;
+const sessionQueryKey = (query: SessionQuery) => ['session', query] as const;
 
 /**
  * The session for the context in app state. If the call fails the context and

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { projectKeys } from './project-keys';
 
 /** PUT /project/{id}: any of the settings and the jargon; fields left out keep their values. */
-export function updateProject(id: string, body: UpdateProjectBody): Promise<Project> {
+function updateProject(id: string, body: UpdateProjectBody): Promise<Project> {
   return api.put(`/project/${encodeURIComponent(id)}`, updateProjectBody.parse(body), { schema: projectSchema });
 }
 

@@ -5,7 +5,7 @@ import { EntityForm, NameDescriptionFields, useEntityForm } from '@/components/e
 import { SampleCard } from './sample-card';
 
 /** What the sample save fails with when told to: said to be a sample. */
-export const SAMPLE_SAVE_FAILURE = 'Sample failure: nothing was sent.';
+const SAMPLE_SAVE_FAILURE = 'Sample failure: nothing was sent.';
 
 interface PendingSave {
   resolve: () => void;

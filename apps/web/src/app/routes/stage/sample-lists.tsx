@@ -12,7 +12,7 @@ interface SampleRow {
 const columns = [nameColumn<SampleRow>(), modifiedColumn<SampleRow>()];
 
 /** What the failed sample's list call "answered": said to be a sample, so nobody takes it for a real outage. */
-export const SAMPLE_LIST_FAILURE = 'Sample failure: this list made no request.';
+const SAMPLE_LIST_FAILURE = 'Sample failure: this list made no request.';
 
 type SampleQuery = DataTableProps<SampleRow>['query'];
 

@@ -6,7 +6,7 @@ import { analyticsKeys, conversationUrl } from './keys';
 export const eventsResponse = listResponse(eventRecordSchema);
 
 /** GET /project/{id}/conv/{convId}: one page of a conversation's events (conversationEventList), in the order they happened. */
-export function getConversationEvents(
+function getConversationEvents(
   projectId: string,
   convId: string,
   query: Record<string, string | number>,

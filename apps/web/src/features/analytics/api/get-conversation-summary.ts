@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { analyticsKeys, conversationUrl } from './keys';
 
 /** GET /project/{id}/conv/{convId}/summary: the counts and times of one conversation; 404 if not the project's. */
-export function getConversationSummary(projectId: string, convId: string, signal?: AbortSignal): Promise<ConversationSummary> {
+function getConversationSummary(projectId: string, convId: string, signal?: AbortSignal): Promise<ConversationSummary> {
   return api.get(`${conversationUrl(projectId, convId)}/summary`, { schema: conversationSummarySchema, signal });
 }
 

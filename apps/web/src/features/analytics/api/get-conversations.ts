@@ -6,7 +6,7 @@ import { analyticsKeys, conversationsUrl } from './keys';
 const conversationsResponse = listResponse(conversationRecordSchema);
 
 /** GET /project/{id}/conv: one page of the project's conversations (conversationList). */
-export function getConversations(
+function getConversations(
   projectId: string,
   query: Record<string, string | number>,
   signal?: AbortSignal,

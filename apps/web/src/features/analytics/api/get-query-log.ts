@@ -5,7 +5,7 @@ import { eventsResponse } from './get-conversation-events';
 import { analyticsKeys, queryLogUrl } from './keys';
 
 /** GET /project/{id}/query: one page of the project's query log (queryList), newest first by default. */
-export function getQueryLog(
+function getQueryLog(
   projectId: string,
   query: Record<string, string | number>,
   signal?: AbortSignal,

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { analyticsKeys, summaryUrl } from './keys';
 
 /** GET /project/{id}/summary/charts: questions and out-of-scope per day in `tz`, top content and top out-of-scope questions. */
-export function getSummaryCharts(projectId: string, query: Record<string, string>, signal?: AbortSignal): Promise<SummaryCharts> {
+function getSummaryCharts(projectId: string, query: Record<string, string>, signal?: AbortSignal): Promise<SummaryCharts> {
   return api.get(`${summaryUrl(projectId)}/charts`, { query, schema: summaryChartsSchema, signal });
 }
 

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { analyticsKeys, summaryUrl } from './keys';
 
 /** GET /project/{id}/summary: the dashboard's counts over a range and deployment (summaryFilters, tz). */
-export function getSummary(projectId: string, query: Record<string, string>, signal?: AbortSignal): Promise<Summary> {
+function getSummary(projectId: string, query: Record<string, string>, signal?: AbortSignal): Promise<Summary> {
   return api.get(summaryUrl(projectId), { query, schema: summarySchema, signal });
 }
 

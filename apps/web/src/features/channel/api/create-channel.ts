@@ -3,7 +3,7 @@ import { channelSchema, createChannelBody, type Channel, type CreateChannelBody 
 import { api } from '@/lib/api-client';
 import { channelKeys } from './keys';
 
-export function createChannel(projectId: string, body: CreateChannelBody): Promise<Channel> {
+function createChannel(projectId: string, body: CreateChannelBody): Promise<Channel> {
   return api.post(`/project/${encodeURIComponent(projectId)}/channel`, createChannelBody.parse(body), { schema: channelSchema });
 }
 

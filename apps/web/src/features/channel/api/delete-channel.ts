@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import { realTimeTestKeys } from '@/lib/api/real-time-test-keys';
 import { channelKeys } from './keys';
 
-export function deleteChannel(id: string): Promise<unknown> {
+function deleteChannel(id: string): Promise<unknown> {
   return api.delete(`/channel/${encodeURIComponent(id)}`);
 }
 

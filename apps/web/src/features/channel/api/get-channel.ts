@@ -3,7 +3,7 @@ import { channelSchema, type Channel } from '@console/contracts';
 import { api } from '@/lib/api-client';
 import { channelKeys } from './keys';
 
-export function getChannel(id: string, signal?: AbortSignal): Promise<Channel> {
+function getChannel(id: string, signal?: AbortSignal): Promise<Channel> {
   return api.get(`/channel/${encodeURIComponent(id)}`, { schema: channelSchema, signal });
 }
 

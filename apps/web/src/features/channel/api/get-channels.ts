@@ -5,7 +5,7 @@ import { channelKeys } from './keys';
 
 const channelsResponse = listResponse(channelSummarySchema);
 
-export function getChannels(
+function getChannels(
   projectId: string,
   query: Record<string, string | number>,
   signal?: AbortSignal,

@@ -5,7 +5,7 @@ import { realTimeTestKeys } from '@/lib/api/real-time-test-keys';
 import { channelKeys } from './keys';
 
 /** PUT /channel/{id}/config: a web channel's widget configuration (other types answer 'not yet implemented'). */
-export function updateChannelConfig(id: string, body: UpdateChannelConfigBody): Promise<Channel> {
+function updateChannelConfig(id: string, body: UpdateChannelConfigBody): Promise<Channel> {
   return api.put(`/channel/${encodeURIComponent(id)}/config`, updateChannelConfigBody.parse(body), { schema: channelSchema });
 }
 

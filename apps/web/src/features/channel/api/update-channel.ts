@@ -5,7 +5,7 @@ import { realTimeTestKeys } from '@/lib/api/real-time-test-keys';
 import { channelKeys } from './keys';
 
 /** PUT /channel/{id}: the name and the status (active or draft). */
-export function updateChannel(id: string, body: UpdateChannelBody): Promise<Channel> {
+function updateChannel(id: string, body: UpdateChannelBody): Promise<Channel> {
   return api.put(`/channel/${encodeURIComponent(id)}`, updateChannelBody.parse(body), { schema: channelSchema });
 }
 

@@ -6,7 +6,7 @@ import { TEST_CALLOUT_MS, type WebChannelConfig } from '@console/contracts';
 import { queryRealtime } from '@/lib/api/query-realtime';
 
 /** What Send Callout shows: a sample of the message a page would use to invite visitors. */
-export const TEST_CALLOUT_TEXT = 'Hi! Can I help you find something?';
+const TEST_CALLOUT_TEXT = 'Hi! Can I help you find something?';
 
 /** The sandbox's height: room for the launcher and an opened window. */
 const SANDBOX_HEIGHT = '44rem';

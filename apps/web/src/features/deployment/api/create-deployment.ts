@@ -3,7 +3,7 @@ import { createDeploymentBody, deploymentSchema, type CreateDeploymentBody, type
 import { api } from '@/lib/api-client';
 import { deploymentKeys, deploymentsUrl } from '@/lib/api/deployment-keys';
 
-export function createDeployment(projectId: string, body: CreateDeploymentBody): Promise<Deployment> {
+function createDeployment(projectId: string, body: CreateDeploymentBody): Promise<Deployment> {
   return api.post(deploymentsUrl(projectId), createDeploymentBody.parse(body), { schema: deploymentSchema });
 }
 

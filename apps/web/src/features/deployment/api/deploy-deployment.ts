@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { deploymentKeys, deploymentUrl } from '@/lib/api/deployment-keys';
 
 /** POST /project/{id}/deployment/{id}/deploy: the deployment answers from the project's newest snapshot. */
-export function deployDeployment(projectId: string, id: string): Promise<Deployment> {
+function deployDeployment(projectId: string, id: string): Promise<Deployment> {
   return api.post(`${deploymentUrl(projectId, id)}/deploy`, undefined, { schema: deploymentSchema });
 }
 

@@ -3,7 +3,7 @@ import { deploymentSchema, type Deployment } from '@console/contracts';
 import { api } from '@/lib/api-client';
 import { deploymentKeys, deploymentUrl } from '@/lib/api/deployment-keys';
 
-export function getDeployment(projectId: string, id: string, signal?: AbortSignal): Promise<Deployment> {
+function getDeployment(projectId: string, id: string, signal?: AbortSignal): Promise<Deployment> {
   return api.get(deploymentUrl(projectId, id), { schema: deploymentSchema, signal });
 }
 

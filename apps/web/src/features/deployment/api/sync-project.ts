@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { projectKeys } from '@/lib/api/project-keys';
 
 /** POST /project/{id}/sync: compiles the project into a new snapshot and sets synced_at. */
-export function syncProject(projectId: string): Promise<SyncAnswer> {
+function syncProject(projectId: string): Promise<SyncAnswer> {
   return api.post(`/project/${encodeURIComponent(projectId)}/sync`, undefined, { schema: syncAnswerSchema });
 }
 

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { deploymentKeys, deploymentUrl } from '@/lib/api/deployment-keys';
 
 /** PUT /project/{id}/deployment/{id}: the display name and the allowed origins. */
-export function updateDeployment(projectId: string, id: string, body: UpdateDeploymentBody): Promise<Deployment> {
+function updateDeployment(projectId: string, id: string, body: UpdateDeploymentBody): Promise<Deployment> {
   return api.put(deploymentUrl(projectId, id), updateDeploymentBody.parse(body), { schema: deploymentSchema });
 }
 

@@ -7,7 +7,7 @@ import { paths, projectPaths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 
 /** The conversations of one deployment: the conversation list filtered by its key. */
-export function deploymentConversationsPath(deployment: Pick<Deployment, 'project_id' | 'key'>): string {
+function deploymentConversationsPath(deployment: Pick<Deployment, 'project_id' | 'key'>): string {
   return `${projectPaths.conversations.to(deployment.project_id)}?${new URLSearchParams({ deployment_key__eq: deployment.key })}`;
 }
 

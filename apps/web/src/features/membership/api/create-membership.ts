@@ -3,7 +3,7 @@ import { createMembershipBody, membershipSchema, type CreateMembershipBody, type
 import { api } from '@/lib/api-client';
 import { membershipKeys } from './keys';
 
-export function createMembership(workspaceId: string, body: CreateMembershipBody): Promise<Membership> {
+function createMembership(workspaceId: string, body: CreateMembershipBody): Promise<Membership> {
   return api.post(`/workspace/${encodeURIComponent(workspaceId)}/membership`, createMembershipBody.parse(body), {
     schema: membershipSchema,
   });

@@ -3,7 +3,7 @@ import { createMembershipBody, projectMembershipSchema, type CreateMembershipBod
 import { api } from '@/lib/api-client';
 
 /** POST /project/{id}/membership: an existing user by e-mail, with a role in this project. */
-export function createProjectMembership(projectId: string, body: CreateMembershipBody): Promise<ProjectMembership> {
+function createProjectMembership(projectId: string, body: CreateMembershipBody): Promise<ProjectMembership> {
   return api.post(`/project/${encodeURIComponent(projectId)}/membership`, createMembershipBody.parse(body), {
     schema: projectMembershipSchema,
   });

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { membershipKeys } from './keys';
 
-export function deleteMembership(workspaceId: string, membershipId: string): Promise<unknown> {
+function deleteMembership(workspaceId: string, membershipId: string): Promise<unknown> {
   return api.delete(`/workspace/${encodeURIComponent(workspaceId)}/membership/${encodeURIComponent(membershipId)}`);
 }
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { projectMembershipKeys } from './keys';
 
-export function deleteProjectMembership(projectId: string, membershipId: string): Promise<unknown> {
+function deleteProjectMembership(projectId: string, membershipId: string): Promise<unknown> {
   return api.delete(`/project/${encodeURIComponent(projectId)}/membership/${encodeURIComponent(membershipId)}`);
 }
 

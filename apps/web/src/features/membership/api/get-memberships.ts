@@ -5,7 +5,7 @@ import { membershipKeys } from './keys';
 
 const membershipsResponse = listResponse(membershipSchema);
 
-export function getMemberships(
+function getMemberships(
   workspaceId: string,
   query: Record<string, string | number>,
   signal?: AbortSignal,

@@ -6,7 +6,7 @@ import { projectMembershipKeys } from './keys';
 const projectMembershipsResponse = listResponse(projectMembershipSchema);
 
 /** GET /project/{id}/membership: everyone with a role in the project, directly or through the workspace. */
-export function getProjectMemberships(
+function getProjectMemberships(
   projectId: string,
   query: Record<string, string | number>,
   signal?: AbortSignal,

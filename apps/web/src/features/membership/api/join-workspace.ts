@@ -5,7 +5,7 @@ import { workspaceKeys } from '@/lib/api/workspace-keys';
 import { membershipKeys } from './keys';
 
 /** POST /workspace/{id}/membership/self: a super user joins with a role. */
-export function joinWorkspace(workspaceId: string, body: JoinWorkspaceBody): Promise<Membership> {
+function joinWorkspace(workspaceId: string, body: JoinWorkspaceBody): Promise<Membership> {
   return api.post(`/workspace/${encodeURIComponent(workspaceId)}/membership/self`, joinWorkspaceBody.parse(body), {
     schema: membershipSchema,
   });

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { projectKeys } from '@/lib/api/project-keys';
 
 /** POST /project/{id}/clone: a copy of the project, with everything in it, in the same workspace. */
-export function cloneProject(id: string, body: CloneProjectBody): Promise<ProjectSummary> {
+function cloneProject(id: string, body: CloneProjectBody): Promise<ProjectSummary> {
   return api.post(`/project/${encodeURIComponent(id)}/clone`, cloneProjectBody.parse(body), { schema: projectSummarySchema });
 }
 

@@ -3,7 +3,7 @@ import { createProjectBody, projectSummarySchema, type CreateProjectBody, type P
 import { api } from '@/lib/api-client';
 import { projectKeys } from '@/lib/api/project-keys';
 
-export function createProject(workspaceId: string, body: CreateProjectBody): Promise<ProjectSummary> {
+function createProject(workspaceId: string, body: CreateProjectBody): Promise<ProjectSummary> {
   return api.post(`/workspace/${encodeURIComponent(workspaceId)}/project`, createProjectBody.parse(body), {
     schema: projectSummarySchema,
   });

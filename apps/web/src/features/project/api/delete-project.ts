@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import { projectKeys } from '@/lib/api/project-keys';
 import { getAppState, setCurrentProject } from '@/lib/storage';
 
-export function deleteProject(id: string): Promise<unknown> {
+function deleteProject(id: string): Promise<unknown> {
   return api.delete(`/project/${encodeURIComponent(id)}`);
 }
 

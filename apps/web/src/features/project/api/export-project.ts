@@ -4,7 +4,7 @@ import { api, type Download } from '@/lib/api-client';
 import { saveDownload } from '@/lib/download';
 
 /** GET /project/{id}/archive: the project and everything in it as one versioned file. */
-export function exportProject(id: string): Promise<Download> {
+function exportProject(id: string): Promise<Download> {
   return api.download(`/project/${encodeURIComponent(id)}/archive`, archiveFileName(id));
 }
 

@@ -5,7 +5,7 @@ import { projectKeys } from '@/lib/api/project-keys';
 
 const projectsResponse = listResponse(projectSummarySchema);
 
-export function getProjects(
+function getProjects(
   workspaceId: string,
   query: Record<string, string | number>,
   signal?: AbortSignal,

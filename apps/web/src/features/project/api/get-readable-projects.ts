@@ -6,7 +6,7 @@ import { projectKeys } from '@/lib/api/project-keys';
 const readableProjectsResponse = listResponse(readableProjectSchema);
 
 /** GET /project: the projects the caller can read, across workspaces. */
-export function getReadableProjects(query: Record<string, string | number>, signal?: AbortSignal): Promise<ListResponse<ReadableProject>> {
+function getReadableProjects(query: Record<string, string | number>, signal?: AbortSignal): Promise<ListResponse<ReadableProject>> {
   return api.get('/project', { query, schema: readableProjectsResponse, signal });
 }
 

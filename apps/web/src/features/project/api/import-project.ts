@@ -17,7 +17,7 @@ export const importProjectForm = z.object({
 export type ImportProjectForm = z.output<typeof importProjectForm>;
 
 /** POST /workspace/{id}/project/import (multipart: `display_name` when given, then `file`). */
-export function importProject(workspaceId: string, { file, display_name }: ImportProjectForm): Promise<ProjectSummary> {
+function importProject(workspaceId: string, { file, display_name }: ImportProjectForm): Promise<ProjectSummary> {
   const form = new FormData();
   // Fields go before the file: the server reads the parts in order and stops at the file.
   if (display_name) form.append('display_name', display_name);

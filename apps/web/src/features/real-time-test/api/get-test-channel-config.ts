@@ -17,7 +17,7 @@ const channelsResponse = listResponse(channelSummarySchema);
  * (GET /project/{id}/channel filtered, then GET /channel/{id} for its config), or the widget's
  * defaults when the project has none.
  */
-export async function getTestChannelConfig(projectId: string, signal?: AbortSignal): Promise<WebChannelConfig> {
+async function getTestChannelConfig(projectId: string, signal?: AbortSignal): Promise<WebChannelConfig> {
   const channels = await api.get(`/project/${encodeURIComponent(projectId)}/channel`, {
     query: { type__eq: 'web', status__eq: 'active', limit: 1 },
     schema: channelsResponse,

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { sourceKeys } from './keys';
 
 /** POST /source/{id}/convert: both a conversion (editor -> rich_editor) and a downgrade (rich_editor -> editor). */
-export function convertSource(id: string, body: ConvertSourceBody): Promise<Source> {
+function convertSource(id: string, body: ConvertSourceBody): Promise<Source> {
   return api.post(`/source/${encodeURIComponent(id)}/convert`, convertSourceBody.parse(body), { schema: sourceSchema });
 }
 

@@ -3,7 +3,7 @@ import { createSourceBody, sourceSchema, type CreateSourceBody, type Source } fr
 import { api } from '@/lib/api-client';
 import { sourceKeys } from './keys';
 
-export function createSource(projectId: string, body: CreateSourceBody): Promise<Source> {
+function createSource(projectId: string, body: CreateSourceBody): Promise<Source> {
   return api.post(`/project/${encodeURIComponent(projectId)}/source`, createSourceBody.parse(body), { schema: sourceSchema });
 }
 

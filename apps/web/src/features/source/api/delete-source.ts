@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { contentQueryKey, sourceKeys } from './keys';
 
-export function deleteSource(id: string): Promise<unknown> {
+function deleteSource(id: string): Promise<unknown> {
   return api.delete(`/source/${encodeURIComponent(id)}`);
 }
 

@@ -3,7 +3,7 @@ import { PULL_POLL_INTERVAL_MS, sourcePullSchema, type SourcePull } from '@conso
 import { api } from '@/lib/api-client';
 import { sourceKeys } from './keys';
 
-export function getSourcePull(sourceId: string, pullId: string, signal?: AbortSignal): Promise<SourcePull> {
+function getSourcePull(sourceId: string, pullId: string, signal?: AbortSignal): Promise<SourcePull> {
   return api.get(`/source/${encodeURIComponent(sourceId)}/pull/${encodeURIComponent(pullId)}`, {
     schema: sourcePullSchema,
     signal,

@@ -3,7 +3,7 @@ import { sourceSchema, type Source } from '@console/contracts';
 import { api } from '@/lib/api-client';
 import { sourceKeys } from './keys';
 
-export function getSource(id: string, signal?: AbortSignal): Promise<Source> {
+function getSource(id: string, signal?: AbortSignal): Promise<Source> {
   return api.get(`/source/${encodeURIComponent(id)}`, { schema: sourceSchema, signal });
 }
 

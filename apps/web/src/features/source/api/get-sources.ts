@@ -5,7 +5,7 @@ import { sourceKeys } from './keys';
 
 const sourcesResponse = listResponse(sourceSummarySchema);
 
-export function getSources(
+function getSources(
   projectId: string,
   query: Record<string, string | number>,
   signal?: AbortSignal,

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { sourceKeys, sourceWriteScope } from './keys';
 
 /** POST /source/{id}/pull: answers 202 with the running pull, whose progress is then polled. */
-export function startSourcePull(sourceId: string): Promise<SourcePull> {
+function startSourcePull(sourceId: string): Promise<SourcePull> {
   return api.post(`/source/${encodeURIComponent(sourceId)}/pull`, undefined, { schema: sourcePullSchema });
 }
 

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { sourceKeys, sourceWriteScope } from './keys';
 
 /** PUT /source/{id}/config: the server checks the config against the source type's schema (and derives the KB). */
-export function updateSourceConfig(id: string, body: UpdateSourceConfigBody): Promise<Source> {
+function updateSourceConfig(id: string, body: UpdateSourceConfigBody): Promise<Source> {
   return api.put(`/source/${encodeURIComponent(id)}/config`, updateSourceConfigBody.parse(body), { schema: sourceSchema });
 }
 

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { sourceKeys } from './keys';
 
 /** PUT /source/{id}: renames the source. */
-export function updateSource(id: string, body: UpdateSourceBody): Promise<Source> {
+function updateSource(id: string, body: UpdateSourceBody): Promise<Source> {
   return api.put(`/source/${encodeURIComponent(id)}`, updateSourceBody.parse(body), { schema: sourceSchema });
 }
 

@@ -4,7 +4,7 @@ import type { PullSummary, SourcePull } from '@console/contracts';
 import { errorDetail } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 
-export function pullSummaryText(summary: PullSummary): string {
+function pullSummaryText(summary: PullSummary): string {
   return `Created ${summary.created}, updated ${summary.updated}, omitted ${summary.omitted}, unchanged ${summary.unchanged}`;
 }
 

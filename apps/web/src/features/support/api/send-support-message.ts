@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { supportMessageBody, supportMessageSchema, type SupportMessage, type SupportMessageBody } from '@console/contracts';
 import { api } from '@/lib/api-client';
 
-export function sendSupportMessage(body: SupportMessageBody): Promise<SupportMessage> {
+function sendSupportMessage(body: SupportMessageBody): Promise<SupportMessage> {
   return api.post('/support', supportMessageBody.parse(body), { schema: supportMessageSchema });
 }
 

@@ -3,7 +3,7 @@ import { createUserBody, userSchema, type CreateUserBody, type User } from '@con
 import { api } from '@/lib/api-client';
 import { userKeys } from './keys';
 
-export function createUser(body: CreateUserBody): Promise<User> {
+function createUser(body: CreateUserBody): Promise<User> {
   return api.post('/user', createUserBody.parse(body), { schema: userSchema });
 }
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { userKeys } from './keys';
 
-export function deleteUser(id: string): Promise<unknown> {
+function deleteUser(id: string): Promise<unknown> {
   return api.delete(`/user/${encodeURIComponent(id)}`);
 }
 

@@ -3,7 +3,7 @@ import { userInviteAnswerSchema, type UserInviteAnswer } from '@console/contract
 import { api } from '@/lib/api-client';
 import { userKeys } from './keys';
 
-export function getUserInvite(id: string, signal?: AbortSignal): Promise<UserInviteAnswer> {
+function getUserInvite(id: string, signal?: AbortSignal): Promise<UserInviteAnswer> {
   return api.get(`/user/${encodeURIComponent(id)}/invite`, { schema: userInviteAnswerSchema, signal });
 }
 

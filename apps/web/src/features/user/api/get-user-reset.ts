@@ -3,7 +3,7 @@ import { userResetAnswerSchema, type UserResetAnswer } from '@console/contracts'
 import { api } from '@/lib/api-client';
 import { userKeys } from './keys';
 
-export function getUserReset(id: string, signal?: AbortSignal): Promise<UserResetAnswer> {
+function getUserReset(id: string, signal?: AbortSignal): Promise<UserResetAnswer> {
   return api.get(`/user/${encodeURIComponent(id)}/reset`, { schema: userResetAnswerSchema, signal });
 }
 

@@ -3,7 +3,7 @@ import { userSchema, type User } from '@console/contracts';
 import { api } from '@/lib/api-client';
 import { userKeys } from './keys';
 
-export function getUser(id: string, signal?: AbortSignal): Promise<User> {
+function getUser(id: string, signal?: AbortSignal): Promise<User> {
   return api.get(`/user/${encodeURIComponent(id)}`, { schema: userSchema, signal });
 }
 

@@ -5,7 +5,7 @@ import { userKeys } from './keys';
 
 const usersResponse = listResponse(userSchema);
 
-export function getUsers(query: Record<string, string | number>, signal?: AbortSignal): Promise<ListResponse<User>> {
+function getUsers(query: Record<string, string | number>, signal?: AbortSignal): Promise<ListResponse<User>> {
   return api.get('/user', { query, schema: usersResponse, signal });
 }
 

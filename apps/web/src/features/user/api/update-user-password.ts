@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { updateUserPasswordBody, type UpdateUserPasswordBody } from '@console/contracts';
 import { api } from '@/lib/api-client';
 
-export function updateUserPassword(id: string, body: UpdateUserPasswordBody): Promise<unknown> {
+function updateUserPassword(id: string, body: UpdateUserPasswordBody): Promise<unknown> {
   return api.put(`/user/${encodeURIComponent(id)}/password`, updateUserPasswordBody.parse(body));
 }
 

@@ -3,7 +3,7 @@ import { updateUserPrivilegeBody, userSchema, type UpdateUserPrivilegeBody, type
 import { api } from '@/lib/api-client';
 import { userKeys } from './keys';
 
-export function updateUserPrivilege(id: string, body: UpdateUserPrivilegeBody): Promise<User> {
+function updateUserPrivilege(id: string, body: UpdateUserPrivilegeBody): Promise<User> {
   return api.put(`/user/${encodeURIComponent(id)}/privilege`, updateUserPrivilegeBody.parse(body), { schema: userSchema });
 }
 

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { userKeys } from './keys';
 
 /** PUT /user/{id}/reset: a new reset code (optionally e-mailed). */
-export function updateUserReset(id: string, body: UpdateUserResetBody): Promise<UserResetAnswer> {
+function updateUserReset(id: string, body: UpdateUserResetBody): Promise<UserResetAnswer> {
   return api.put(`/user/${encodeURIComponent(id)}/reset`, updateUserResetBody.parse(body), { schema: userResetAnswerSchema });
 }
 

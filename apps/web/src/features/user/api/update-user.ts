@@ -3,7 +3,7 @@ import { updateUserBody, userSchema, type UpdateUserBody, type User } from '@con
 import { api } from '@/lib/api-client';
 import { userKeys } from './keys';
 
-export function updateUser(id: string, body: UpdateUserBody): Promise<User> {
+function updateUser(id: string, body: UpdateUserBody): Promise<User> {
   return api.put(`/user/${encodeURIComponent(id)}`, updateUserBody.parse(body), { schema: userSchema });
 }
 

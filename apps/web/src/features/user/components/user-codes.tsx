@@ -9,7 +9,7 @@ import { useUserInvite } from '../api/get-user-invite';
 import { useUserReset } from '../api/get-user-reset';
 import { useUpdateUserReset } from '../api/update-user-reset';
 
-export const NONE_FOUND = 'None Found';
+const NONE_FOUND = 'None Found';
 
 /** Code, Created, Expires of a reset request or invitation; 'None Found' without one. */
 function CodeDetails({ code }: { code: PasswordResetRequest | Invitation | null }) {

@@ -3,7 +3,7 @@ import { createWorkspaceBody, workspaceSchema, type CreateWorkspaceBody, type Wo
 import { api } from '@/lib/api-client';
 import { workspaceKeys } from '@/lib/api/workspace-keys';
 
-export function createWorkspace(body: CreateWorkspaceBody): Promise<Workspace> {
+function createWorkspace(body: CreateWorkspaceBody): Promise<Workspace> {
   return api.post('/workspace', createWorkspaceBody.parse(body), { schema: workspaceSchema });
 }
 

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import { workspaceKeys } from '@/lib/api/workspace-keys';
 import { getAppState, setCurrentWorkspace } from '@/lib/storage';
 
-export function deleteWorkspace(id: string): Promise<unknown> {
+function deleteWorkspace(id: string): Promise<unknown> {
   return api.delete(`/workspace/${encodeURIComponent(id)}`);
 }
 

@@ -3,7 +3,7 @@ import { workspaceSchema, type Workspace } from '@console/contracts';
 import { api } from '@/lib/api-client';
 import { workspaceKeys } from '@/lib/api/workspace-keys';
 
-export function getWorkspace(id: string, signal?: AbortSignal): Promise<Workspace> {
+function getWorkspace(id: string, signal?: AbortSignal): Promise<Workspace> {
   return api.get(`/workspace/${encodeURIComponent(id)}`, { schema: workspaceSchema, signal });
 }
 

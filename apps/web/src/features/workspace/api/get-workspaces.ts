@@ -5,7 +5,7 @@ import { workspaceKeys } from '@/lib/api/workspace-keys';
 
 const workspacesResponse = listResponse(workspaceSchema);
 
-export function getWorkspaces(query: Record<string, string | number>, signal?: AbortSignal): Promise<ListResponse<Workspace>> {
+function getWorkspaces(query: Record<string, string | number>, signal?: AbortSignal): Promise<ListResponse<Workspace>> {
   return api.get('/workspace', { query, schema: workspacesResponse, signal });
 }
 

@@ -3,7 +3,7 @@ import { updateWorkspaceBody, workspaceSchema, type UpdateWorkspaceBody, type Wo
 import { api } from '@/lib/api-client';
 import { workspaceKeys } from '@/lib/api/workspace-keys';
 
-export function updateWorkspace(id: string, body: UpdateWorkspaceBody): Promise<Workspace> {
+function updateWorkspace(id: string, body: UpdateWorkspaceBody): Promise<Workspace> {
   return api.put(`/workspace/${encodeURIComponent(id)}`, updateWorkspaceBody.parse(body), { schema: workspaceSchema });
 }
 
