@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ColorInput, Fieldset, Group, SimpleGrid, Slider, Stack, Switch, Text } from '@mantine/core';
 
 /**
@@ -54,8 +54,8 @@ export function ColorField({
 }
 
 /**
- * The frame of an input Mantine does not label itself: its label (named by `labelId`) with what
- * stands beside it, the input, and its error under it.
+ * The frame of an input Mantine does not label itself: its label (its id is `labelId` when the
+ * input needs to name it) with what stands beside it, the input, and its error under it.
  */
 export function FieldFrame({
   label,
@@ -65,7 +65,7 @@ export function FieldFrame({
   children,
 }: {
   label: string;
-  labelId: string;
+  labelId?: string;
   aside?: ReactNode;
   error?: string;
   children: ReactNode;
@@ -110,12 +110,10 @@ export function SliderField({
   error?: string;
   disabled?: boolean;
 }) {
-  const labelId = useId();
   const shown = `${value.toFixed(decimalsOf(range.step))} ${unit}`;
   return (
     <FieldFrame
       label={label}
-      labelId={labelId}
       error={error}
       aside={
         <Text size="sm" c="dimmed" data-testid={`${label} value`}>
