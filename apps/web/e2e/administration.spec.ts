@@ -134,7 +134,7 @@ test('an API key is created, shown once, copied, deactivated and deleted', async
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('row', { name: /Reporting/ })).toHaveCount(0);
-  await expect(page.getByText('No results were found.')).toBeVisible();
+  await expect(page.getByText('No API keys yet.')).toBeVisible();
 });
 
 test('list paging, sorting and filtering live in the query string and survive a reload', async ({ page }) => {
@@ -201,6 +201,14 @@ test('a member of a project alone finds it under All Projects, and its workspace
   const guest = await browser.newPage();
   await signIn(guest, users.guest);
   await expect(guest).toHaveURL(/\/workspace$/);
+  // Nothing was searched: the empty list says what to do, not that a search found nothing.
+  await expect(guest.getByText('No workspaces yet.')).toBeVisible();
+  await expect(guest.getByText('You are not a member of any workspace yet: ask a workspace admin to add you.')).toBeVisible();
+  await expect(guest.getByText('No results were found.')).toHaveCount(0);
+  await guest.getByLabel('Filter by Name').fill('Acme');
+  await expect(guest.getByText('No results were found.')).toBeVisible();
+  await expect(guest.getByText('Try adjusting your search parameters.')).toBeVisible();
+  await expect(guest.getByText('No workspaces yet.')).toHaveCount(0);
   await guest.getByRole('link', { name: 'All Projects' }).click();
   await expect(guest).toHaveURL(/\/project$/);
   const row = guest.getByRole('row', { name: /Guest Desk/ });

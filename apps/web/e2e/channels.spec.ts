@@ -24,7 +24,8 @@ test('a web channel is created and edited live in the sandbox, then shows as sav
   // Create Channel: the name is checked as it is typed; the new channel opens.
   await page.getByRole('navigation', { name: 'Project tools' }).getByRole('link', { name: 'Channels' }).click();
   await expect(page).toHaveURL(`/project/${projectId}/channel`);
-  await expect(page.getByText('No results were found.')).toBeVisible();
+  await expect(page.getByText('No channels yet.')).toBeVisible();
+  await expect(page.getByText('Create Channel adds the first one.')).toBeVisible();
   await page.getByRole('button', { name: 'Create Channel' }).click();
   const create = page.getByRole('dialog', { name: 'Create Channel' });
   await expect(create.getByLabel('Type')).toHaveValue('Web Chat');

@@ -174,7 +174,7 @@ test("content created from a source's content list belongs to that source", asyn
   await expect(page.getByRole('heading', { name: 'FAQ Drafts', level: 2 })).toBeVisible();
 
   await page.getByRole('link', { name: 'View Content' }).click();
-  await expect(page.getByText('No results were found.')).toBeVisible();
+  await expect(page.getByText('No content in this source yet.')).toBeVisible();
   await page.getByRole('button', { name: 'Create Content' }).click();
   const create = page.getByRole('dialog', { name: 'Create Content' });
   await create.getByLabel('Subject').fill('Opening hours');

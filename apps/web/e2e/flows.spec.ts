@@ -154,7 +154,7 @@ test('a scenario is created, opened, given its sequences and their order, saved 
   await signIn(page, users.plain);
   await page.goto(projectUrl('scenario'));
   await expect(page.getByRole('heading', { name: 'Scenarios', level: 2 })).toBeVisible();
-  await expect(page.getByText('No results were found.')).toBeVisible();
+  await expect(page.getByText('No scenarios yet.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Create Scenario' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Scenario' });
@@ -190,7 +190,7 @@ test('a scenario is created, opened, given its sequences and their order, saved 
   await page.getByRole('button', { name: 'Delete Scenario' }).click();
   await page.getByRole('dialog', { name: 'Delete Scenario' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(new RegExp(`${projectUrl('scenario')}$`));
-  await expect(page.getByText('No results were found.')).toBeVisible();
+  await expect(page.getByText('No scenarios yet.')).toBeVisible();
 });
 
 test('a viewer reads a sequence on the canvas and in the panel, but cannot create, change or save', async ({ page }) => {

@@ -21,8 +21,8 @@ test('a staff member opens the staging area from the sidebar and sees the shared
 
   // Lists without rows: empty, loading, failed.
   const empty = page.getByRole('region', { name: 'List: empty' });
-  await expect(empty.getByText('No results were found.')).toBeVisible();
-  await expect(empty.getByText('Try adjusting your search parameters.')).toBeVisible();
+  await expect(empty.getByText('Nothing here yet.')).toBeVisible();
+  await expect(empty.getByText('No results were found.')).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'List: loading' })).toHaveAttribute('aria-busy', 'true');
   const failed = page.getByRole('region', { name: 'List: failed' }).getByRole('alert');
   await expect(failed).toContainText('An error occurred.');

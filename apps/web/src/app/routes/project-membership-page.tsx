@@ -77,6 +77,12 @@ export function ProjectMembershipPage() {
         // Rows with only an inherited role have no membership id; a person has one row.
         rowKey={(row) => row.user_id}
         rowName={(row) => row.display_name}
+        empty={{
+          title: 'No members yet.',
+          hint: permissions.canCreateProject
+            ? 'Add Member gives a user a role in this project; members of its workspace are listed too.'
+            : undefined,
+        }}
         rowMenu={(row) =>
           row.id && session && canDeleteMembershipRow(permissions.canDeleteProject, session.user, row) ? (
             <DeleteMenuItem onClick={() => deletion.ask({ ...row, id: row.id! })}>Delete Membership</DeleteMenuItem>

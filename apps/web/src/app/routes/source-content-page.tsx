@@ -47,6 +47,12 @@ export function SourceContentPage() {
         query={query}
         rowKey={(content) => content.id}
         rowName={(content) => content.subject}
+        empty={{
+          title: 'No content in this source yet.',
+          hint: permissions.canCreateSubProject
+            ? 'Pulling the source brings its content in, or Create Content adds an item here.'
+            : 'Its content appears here once the source is pulled.',
+        }}
       />
     </>
   );

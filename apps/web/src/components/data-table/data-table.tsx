@@ -50,7 +50,22 @@ export interface DataTableProps<T> {
   filters?: FilterField[];
   /** What a row shows when expanded (an event's JSON): adds a first column of toggles ('Details of {name}'). */
   rowDetail?: (row: T) => ReactNode;
+  /**
+   * What an empty list says while no filter is set: nothing was searched, so it names what to create
+   * first (with filters set, the list says nothing matched them instead).
+   */
+  empty?: EmptyState;
 }
+
+interface EmptyState {
+  /** One line, e.g. 'No workspaces yet.' */
+  title: string;
+  /** What to do about it, e.g. who creates the first one and with which button. */
+  hint?: ReactNode;
+}
+
+const DEFAULT_EMPTY: EmptyState = { title: 'Nothing here yet.' };
+const NO_MATCH: EmptyState = { title: 'No results were found.', hint: 'Try adjusting your search parameters.' };
 
 const SKELETON_ROWS = 3;
 
@@ -72,10 +87,22 @@ function SortHeader({ column, list }: { column: DataTableColumn<unknown>; list: 
 
 /**
  * The console's list table: sortable headers, a filter bar, paging with a
- * page-size choice, all state in the URL (useListQuery); loading, failed and empty states; an
- * optional row menu and optional row details that expand below their row.
+ * page-size choice, all state in the URL (useListQuery); loading, failed and empty states (the
+ * page's own empty state, or 'No results were found.' when filters are set); an optional row menu
+ * and optional row details that expand below their row.
  */
-export function DataTable<T>({ label, columns, list, query, rowKey, rowName, rowMenu, filters = [], rowDetail }: DataTableProps<T>) {
+export function DataTable<T>({
+  label,
+  columns,
+  list,
+  query,
+  rowKey,
+  rowName,
+  rowMenu,
+  filters = [],
+  rowDetail,
+  empty = DEFAULT_EMPTY,
+}: DataTableProps<T>) {
   const records = query.isError ? [] : (query.data?.records ?? []);
   const total = query.isError ? 0 : (query.data?.total ?? 0);
   const pages = pageCount(total, list.state.limit);
@@ -100,6 +127,7 @@ export function DataTable<T>({ label, columns, list, query, rowKey, rowName, row
   useEffect(() => {
     if (pastEnd) setPage(pages);
   }, [pastEnd, pages, setPage]);
+  const emptyState = Object.keys(list.state.filters).length > 0 ? NO_MATCH : empty;
   const sizes = (PAGE_SIZES as readonly number[]).includes(list.state.limit)
     ? PAGE_SIZES.map(String)
     : [...PAGE_SIZES, list.state.limit].sort((a, b) => a - b).map(String);
@@ -191,10 +219,12 @@ export function DataTable<T>({ label, columns, list, query, rowKey, rowName, row
               <Table.Tr>
                 <Table.Td colSpan={span}>
                   <Stack gap={2} align="center" py="md">
-                    <Text fw={500}>No results were found.</Text>
-                    <Text size="sm" c="dimmed">
-                      Try adjusting your search parameters.
-                    </Text>
+                    <Text fw={500}>{emptyState.title}</Text>
+                    {emptyState.hint && (
+                      <Text size="sm" c="dimmed" ta="center">
+                        {emptyState.hint}
+                      </Text>
+                    )}
                   </Stack>
                 </Table.Td>
               </Table.Tr>

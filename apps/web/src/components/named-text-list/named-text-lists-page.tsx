@@ -29,6 +29,7 @@ export function NamedTextListsPage<Name extends string, Texts extends string, Re
       projectId={projectId}
       title={labels.many}
       create={<CreateNamedTextListButton kind={kind} projectId={projectId} />}
+      createLabel={`Create ${labels.one}`}
       columns={namedTextListColumns(kind, projectId)}
       list={list}
       query={kind.api.useList(projectId, list.apiQuery)}

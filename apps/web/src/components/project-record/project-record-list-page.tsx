@@ -10,6 +10,8 @@ type ProjectRecordListPageProps<Row> = Pick<DataTableProps<Row>, 'columns' | 'li
   title: string;
   /** The Create button, shown to those who may create the project's records. */
   create: ReactNode;
+  /** The Create button's label ('Create Sequence'), named by the empty list to those who have the button. */
+  createLabel: string;
   rowName: (row: Row) => string;
   /** Deletes a record by its id (rowKey). */
   remove: { mutateAsync: (id: string) => Promise<unknown> };
@@ -28,6 +30,7 @@ export function ProjectRecordListPage<Row>({
   projectId,
   title,
   create,
+  createLabel,
   columns,
   list,
   query,
@@ -50,6 +53,10 @@ export function ProjectRecordListPage<Row>({
         query={query}
         rowKey={rowKey}
         rowName={rowName}
+        empty={{
+          title: `No ${title.toLowerCase()} yet.`,
+          hint: permissions.canCreateSubProject ? `${createLabel} adds the first one.` : 'Editors and admins of the project create them.',
+        }}
         rowMenu={permissions.canDeleteSubProject ? (row) => <DeleteMenuItem onClick={() => deletion.ask(row)} /> : undefined}
       />
       <ConfirmDeleteRecord {...confirmation} name={name} onClose={deletion.cancel} onConfirm={deletion.confirm} />

@@ -20,7 +20,7 @@ type SampleQuery = DataTableProps<SampleRow>['query'];
 const states: { title: string; description: string; namespace: string; query: SampleQuery }[] = [
   {
     title: 'List: empty',
-    description: 'A list call that found nothing, or filters that match nothing.',
+    description: "A list call that found nothing while no filter is set: the page's own empty state (here the default).",
     namespace: 'empty',
     query: { data: { records: [], total: 0 } satisfies ListResponse<SampleRow>, error: null, isError: false, isPending: false, isFetching: false },
   },

@@ -93,6 +93,12 @@ export function WorkspaceApiKeyPage() {
         query={query}
         rowKey={(key) => key.id}
         rowName={(key) => key.display_name}
+        empty={{
+          title: 'No API keys yet.',
+          hint: permissions.canCreateApiKey
+            ? "Create API Key makes a key that reads one deployment's conversations from outside the console."
+            : 'Workspace admins create them.',
+        }}
         rowMenu={
           hasMenu
             ? (key) => (

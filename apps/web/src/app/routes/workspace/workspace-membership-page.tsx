@@ -98,6 +98,14 @@ export function WorkspaceMembershipPage() {
         query={query}
         rowKey={(row) => row.id}
         rowName={(row) => row.display_name}
+        empty={{
+          title: 'No members yet.',
+          hint: permissions.canAddMember
+            ? 'Add Member gives a user a role in this workspace.'
+            : permissions.canJoin
+              ? 'Join this Workspace makes you its first member.'
+              : undefined,
+        }}
         rowMenu={(row) =>
           session && canDeleteMembershipRow(permissions.canDeleteMember, session.user, row) ? (
             <DeleteMenuItem onClick={() => deletion.ask(row)}>Delete Membership</DeleteMenuItem>

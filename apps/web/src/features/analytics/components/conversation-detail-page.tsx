@@ -67,6 +67,7 @@ export function ConversationDetailPage() {
         query={events}
         rowKey={(event) => event.id}
         rowName={eventName}
+        empty={{ title: 'No events yet.' }}
         rowDetail={(event) => (
           <Stack gap="sm">
             <EventTrace event={event} label={`Trace of ${eventName(event)}`} />

@@ -66,6 +66,7 @@ export function ConversationListPage() {
         list={list}
         query={query}
         rowKey={(conversation) => conversation.conv_id}
+        empty={{ title: 'No conversations yet.', hint: "They appear once visitors chat through one of the project's deployments." }}
       />
     </>
   );

@@ -75,6 +75,7 @@ export function QueryListPage() {
         list={list}
         query={query}
         rowKey={(event) => event.id}
+        empty={{ title: 'No queries yet.', hint: "They appear once visitors ask through one of the project's deployments." }}
       />
     </>
   );

@@ -34,6 +34,7 @@ export function ChannelListPage() {
       projectId={projectId}
       title="Channels"
       create={<CreateChannelButton projectId={projectId} />}
+      createLabel="Create Channel"
       columns={channelColumns(projectId)}
       list={list}
       query={useChannels(projectId, list.apiQuery)}

@@ -55,6 +55,10 @@ export function ContentActions({ contentId, permissions }: { contentId: string; 
         query={query}
         rowKey={(action) => action.id}
         rowName={(action) => action.config.label}
+        empty={{
+          title: 'No actions yet.',
+          hint: permissions.canCreateSubProject ? 'Add Action offers visitors a follow-up question or an event under the response.' : undefined,
+        }}
         rowMenu={
           hasMenu
             ? (action) => (

@@ -56,6 +56,12 @@ export function ContentListPage() {
         query={query}
         rowKey={(content) => content.id}
         rowName={(content) => content.subject}
+        empty={{
+          title: 'No content yet.',
+          hint: permissions.canCreateSubProject
+            ? 'Create Content writes the first item, or add a source under Sources to bring its articles in.'
+            : 'Editors and admins of the project create content and add sources.',
+        }}
         rowMenu={
           permissions.canDeleteSubProject
             ? (content) => (

@@ -69,6 +69,10 @@ export function ContentUtterances({ contentId, permissions }: { contentId: strin
         query={query}
         rowKey={(utterance) => utterance.id}
         rowName={(utterance) => utterance.text}
+        empty={{
+          title: 'No utterances yet.',
+          hint: permissions.canCreateSubProject ? 'Add the questions visitors ask that this item answers.' : undefined,
+        }}
         rowMenu={
           hasMenu
             ? (utterance) => (

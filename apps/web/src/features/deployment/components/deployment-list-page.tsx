@@ -43,6 +43,12 @@ export function DeploymentListPage() {
         query={query}
         rowKey={(deployment) => deployment.id}
         rowName={(deployment) => deployment.display_name}
+        empty={{
+          title: 'No deployments yet.',
+          hint: permissions.canUpdateProject
+            ? 'Create Deployment adds one: the assistant answers visitors through a deployment.'
+            : 'Project admins and editors create them.',
+        }}
       />
     </>
   );

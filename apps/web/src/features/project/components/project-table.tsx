@@ -73,6 +73,10 @@ export function ProjectTable({
         query={query}
         rowKey={(project) => project.id}
         rowName={(project) => project.display_name}
+        empty={{
+          title: 'No projects yet.',
+          hint: canCreate ? 'Create Project or Import Project adds the first one.' : 'Editors and admins of the workspace create them.',
+        }}
         rowMenu={(project) => (
           <>
             {canCreate && (

@@ -29,6 +29,11 @@ const roleColumn: DataTableColumn<ReadableProject> = {
     ),
 };
 
+const empty = {
+  title: 'No projects yet.',
+  hint: 'A project is listed here once you are a member of its workspace or are given a role on it.',
+};
+
 /**
  * The projects the caller can read: every workspace's when `workspaceId` is not given, with a
  * Workspace column; else that workspace's alone.
@@ -43,5 +48,5 @@ export function ReadableProjectTable({ workspaceId }: { workspaceId?: string }) 
     modifiedColumn<ReadableProject>(),
     syncedColumn,
   ];
-  return <DataTable label="Projects" columns={columns} list={list} query={query} rowKey={(project) => project.id} />;
+  return <DataTable label="Projects" columns={columns} list={list} query={query} rowKey={(project) => project.id} empty={empty} />;
 }

@@ -45,6 +45,7 @@ export function ScenarioListPage() {
       projectId={projectId}
       title="Scenarios"
       create={<CreateScenarioButton projectId={projectId} />}
+      createLabel="Create Scenario"
       columns={scenarioColumns(projectId)}
       list={list}
       query={scenarioApi.useList(projectId, list.apiQuery)}

@@ -22,6 +22,7 @@ export function SequenceListPage() {
       projectId={projectId}
       title="Sequences"
       create={<CreateSequenceButton projectId={projectId} />}
+      createLabel="Create Sequence"
       columns={sequenceColumns(projectId)}
       list={list}
       query={sequenceApi.useList(projectId, list.apiQuery)}

@@ -25,6 +25,7 @@ export function SlotListPage() {
       projectId={projectId}
       title="Slots"
       create={<CreateSlotButton projectId={projectId} />}
+      createLabel="Create Slot"
       columns={slotColumns(projectId)}
       list={list}
       query={slotApi.useList(projectId, list.apiQuery)}

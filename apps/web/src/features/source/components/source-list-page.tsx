@@ -37,6 +37,7 @@ export function SourceListPage() {
       projectId={projectId}
       title="Sources"
       create={<CreateSourceButton projectId={projectId} />}
+      createLabel="Create Source"
       columns={sourceColumns(projectId)}
       list={list}
       query={useSources(projectId, list.apiQuery)}

@@ -10,9 +10,11 @@ const columns: DataTableColumn<User>[] = [
   statusColumn(),
 ];
 
+const empty = { title: 'No users yet.', hint: 'Create User adds one.' };
+
 /** The user list: Name, Email, Modified, Status; state in the URL under `namespace`. */
 export function UserTable({ namespace }: { namespace?: string }) {
   const list = useListQuery(userList, namespace);
   const query = useUsers(list.apiQuery);
-  return <DataTable label="Users" columns={columns} list={list} query={query} rowKey={(user) => user.id} />;
+  return <DataTable label="Users" columns={columns} list={list} query={query} rowKey={(user) => user.id} empty={empty} />;
 }
