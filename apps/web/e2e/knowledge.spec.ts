@@ -251,7 +251,7 @@ test('project settings are checked and saved; a new name reaches the header', as
   await expect(settings.getByText('Saved!')).toBeVisible();
 });
 
-test('the members page shows direct and inherited roles; a member is added and removed', async ({ page }) => {
+test('the members page shows direct, inherited and effective roles; a member is added and removed', async ({ page }) => {
   await openProjectPage(page, '', 'Project Settings');
   await page.getByRole('link', { name: 'Memberships' }).click();
   await expect(page.getByRole('heading', { name: 'Project Members', level: 2 })).toBeVisible();
@@ -260,6 +260,7 @@ test('the members page shows direct and inherited roles; a member is added and r
   const ada = page.getByRole('row', { name: new RegExp(users.plain.email) });
   await expect(ada.getByRole('cell').nth(2)).toHaveText('admin');
   await expect(ada.getByRole('cell').nth(3)).toHaveText('admin');
+  await expect(ada.getByRole('cell').nth(4)).toHaveText('admin');
   await expect(ada.getByRole('button', { name: /Actions for/ })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Add Member' }).click();
@@ -271,6 +272,31 @@ test('the members page shows direct and inherited roles; a member is added and r
   const alan = page.getByRole('row', { name: new RegExp(users.forgetful.email) });
   await expect(alan.getByRole('cell').nth(2)).toHaveText('viewer');
   await expect(alan.getByRole('cell').nth(3)).toHaveText('—');
+  await expect(alan.getByRole('cell').nth(4)).toHaveText('viewer');
+
+  // An editor of the workspace: the higher of the two roles is what Alan may do in the project.
+  const workspaceMembers = `/workspace/${seeded().workspaceId}/membership`;
+  await page.goto(workspaceMembers);
+  await page.getByRole('button', { name: 'Add Member' }).click();
+  const addToWorkspace = page.getByRole('dialog', { name: 'Add Member to Workspace' });
+  await addToWorkspace.getByLabel('Email').fill(users.forgetful.email);
+  await addToWorkspace.getByLabel('Role', { exact: true }).click();
+  await page.getByRole('option', { name: 'editor', exact: true }).click();
+  await addToWorkspace.getByRole('button', { name: 'Add' }).click();
+  await expect(addToWorkspace).toHaveCount(0);
+  await page.goBack();
+  await expect(alan.getByRole('cell').nth(2)).toHaveText('viewer');
+  await expect(alan.getByRole('cell').nth(3)).toHaveText('editor');
+  await expect(alan.getByRole('cell').nth(4)).toHaveText('editor');
+
+  await page.goto(workspaceMembers);
+  const alanInWorkspace = page.getByRole('row', { name: new RegExp(users.forgetful.email) });
+  await alanInWorkspace.getByRole('button', { name: /Actions for/ }).click();
+  await page.getByRole('menuitem', { name: 'Delete Membership' }).click();
+  await page.getByRole('dialog', { name: 'Delete Membership' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(alanInWorkspace).toHaveCount(0);
+  await page.goBack();
+  await expect(alan.getByRole('cell').nth(4)).toHaveText('viewer');
 
   await alan.getByRole('button', { name: /Actions for/ }).click();
   await page.getByRole('menuitem', { name: 'Delete Membership' }).click();

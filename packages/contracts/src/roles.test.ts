@@ -17,7 +17,11 @@ describe('roles', () => {
 
   it('takes the stronger of a direct and an inherited role', () => {
     expect(strongerRole('viewer', 'editor')).toBe('editor');
+    expect(strongerRole('editor', 'viewer')).toBe('editor');
+    expect(strongerRole('admin', 'editor')).toBe('admin');
+    expect(strongerRole('viewer', 'viewer')).toBe('viewer');
     expect(strongerRole('admin', null)).toBe('admin');
+    expect(strongerRole(undefined, 'viewer')).toBe('viewer');
     expect(strongerRole(null, null)).toBeNull();
   });
 

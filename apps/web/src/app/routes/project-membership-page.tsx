@@ -1,7 +1,7 @@
 import { Badge, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useParams } from 'react-router';
-import { canDeleteMembershipRow, projectMembershipList, type ProjectMembership, type Role } from '@console/contracts';
+import { canDeleteMembershipRow, projectMembershipList, strongerRole, type ProjectMembership, type Role } from '@console/contracts';
 import { ConfirmDelete } from '@/components/confirm-delete';
 import {
   DataTable,
@@ -44,6 +44,8 @@ const columns: DataTableColumn<ProjectMembership>[] = [
     filterField: 'inherited_role',
     render: (row) => <RoleCell role={row.inherited_role} />,
   },
+  // What the person may do here: the server sorts and filters by the two stored roles only.
+  { key: 'effective_role', header: 'Effective Role', render: (row) => <RoleCell role={strongerRole(row.role, row.inherited_role)} /> },
 ];
 
 type DirectMembership = ProjectMembership & { id: string };
