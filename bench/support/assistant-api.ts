@@ -163,7 +163,7 @@ export function snapshotOf(intents: Intent[], pipelineConfig: Record<string, unk
 }
 
 /** An intent's response, or a line naming it when the data set has none. */
-export function responseTextOf(intent: Intent): string {
+function responseTextOf(intent: Intent): string {
   return intent.response ?? `Here is what we know about ${intent.name}.`;
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { eventDataTypes, inputMethods, integrationTypes, responseTypes } from './chat';
-import { defineList, listQuerySchema } from './list';
+import { defineList } from './list';
 
 /**
  * Analytics: the dashboard's summary and charts, the conversation
@@ -55,7 +55,6 @@ export const summaryFilters = defineList({
   filters: { issued_at: eventFilters.issued_at, deployment_key: eventFilters.deployment_key },
   defaultSort: { field: 'issued_at', direction: 'descending' },
 });
-export const summaryQuerySchema = listQuerySchema(summaryFilters);
 
 /** The conversation-store API reads one deployment (the key's): no deployment filter. */
 /** Its conversations and its events take the same filters and order. */

@@ -6,8 +6,8 @@ import { newPasswordSchema, signInPasswordSchema, withPasswordConfirmation } fro
 
 /** Sign-in payloads and answers. */
 
-export const EMAIL_MIN = 3;
-export const EMAIL_MAX = 255;
+const EMAIL_MIN = 3;
+const EMAIL_MAX = 255;
 export const emailSchema = emailAddress(EMAIL_MIN, EMAIL_MAX);
 
 export const loginPasswordBody = z.object({
@@ -35,7 +35,7 @@ export const loginResetBody = withPasswordConfirmation(
 );
 export type LoginResetBody = z.input<typeof loginResetBody>;
 
-export const TERMS_FIELD = 'Agreement to the terms of use';
+const TERMS_FIELD = 'Agreement to the terms of use';
 export const loginInviteBody = withPasswordConfirmation(
   z.object({
     email: emailSchema,
@@ -50,7 +50,6 @@ export type LoginInviteBody = z.input<typeof loginInviteBody>;
 export const loginRefreshBody = z.object({
   refresh_token: text('Refresh Token', 1, 512),
 });
-export type LoginRefreshBody = z.input<typeof loginRefreshBody>;
 
 /**
  * Answer of the sign-in calls. When MFA is required, `token` equals `refresh_token`:

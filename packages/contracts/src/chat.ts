@@ -37,7 +37,7 @@ export type InputMethod = (typeof inputMethods)[number];
 export const integrationTypes = ['realtime', 'integration', 'deployment'] as const;
 export type IntegrationType = (typeof integrationTypes)[number];
 /** The engine's stages, the labels of a response event's trace, in the order they run. */
-export const engineStages = ['rephrase', 'classify', 'rank', 'rerank', 'genhybrid', 'truncate'] as const;
+const engineStages = ['rephrase', 'classify', 'rank', 'rerank', 'genhybrid', 'truncate'] as const;
 export type EngineStage = (typeof engineStages)[number];
 
 const convId = z
@@ -93,13 +93,13 @@ export interface SnapshotContent {
   utterances: string[];
   actions: QuickReply[];
 }
-export interface SnapshotIntent {
+interface SnapshotIntent {
   id: string;
   intent: string;
   utterances: string[];
 }
 /** A slot as it runs; snapshots synced before typed slots hold only id, name and terms (a terms slot). */
-export interface SnapshotSlot {
+interface SnapshotSlot {
   id: string;
   name: string;
   terms: string[];
@@ -110,7 +110,7 @@ export interface SnapshotSlot {
   reprompt?: string;
   max_attempts?: number;
 }
-export interface SnapshotSettings {
+interface SnapshotSettings {
   response_word_cutoff: number;
   out_of_scope_response: string;
   /** What a request for a person is answered with (empty or absent: DEFAULT_HANDOFF_MESSAGE). */

@@ -39,7 +39,7 @@ export function splitOrigins(value: string): string[] {
 }
 
 /** An origin is an http(s) URL equal to its own origin: scheme, host and port, nothing else (not even a trailing '/'). */
-export function isOrigin(value: string): boolean {
+function isOrigin(value: string): boolean {
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
@@ -49,7 +49,7 @@ export function isOrigin(value: string): boolean {
 }
 
 /** Comma-joined origins, each a valid origin; stored and answered in a normal form (no blanks, no repeats). */
-export const allowedOriginsSchema = z
+const allowedOriginsSchema = z
   .string({ error: 'Allowed Origins must be text' })
   .max(8192, { error: messages.atMostChars('Allowed Origins', 8192) })
   .superRefine((value, ctx) => {

@@ -10,7 +10,7 @@ export const apiErrorSchema = z.object({
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
 /** HTTP status -> title, so the server and the console name errors alike. */
-export const errorTitles: Record<number, string> = {
+const errorTitles: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',

@@ -4,7 +4,6 @@ export const healthSchema = z.object({
   status: z.literal('ok'),
   version: z.string(),
 });
-export type Health = z.infer<typeof healthSchema>;
 
 /** GET /api/v1/about (public): what the console shows before sign-in (version, where to ask for help). */
 export const aboutSchema = z.object({

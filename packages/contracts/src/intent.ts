@@ -28,7 +28,6 @@ export const intentBody = strictObject({
     duplicate: intentMessages.utterancesUnique,
   }),
 });
-export type IntentBody = z.input<typeof intentBody>;
 
 export const intentList = defineList({
   sortable: ['intent', 'updated_at', 'created_at'],

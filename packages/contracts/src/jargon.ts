@@ -14,7 +14,7 @@ export const jargonMessages = {
   keywordsUnique: 'Keywords must be unique',
 } as const;
 
-export const jargonMappingSchema = z.object({
+const jargonMappingSchema = z.object({
   keyword: trimmedText('Keyword', 1, 255),
   terms: z
     .array(trimmedText('Term', 1, 255), { error: jargonMessages.termsEmpty })
@@ -24,7 +24,7 @@ export const jargonMappingSchema = z.object({
 export type JargonMapping = z.infer<typeof jargonMappingSchema>;
 
 /** Where a term is claimed twice: the later mapping's index and the term. */
-export function jargonConflicts(mappings: readonly JargonMapping[]): { index: number; term: string }[] {
+function jargonConflicts(mappings: readonly JargonMapping[]): { index: number; term: string }[] {
   const owner = new Map<string, number>();
   const conflicts: { index: number; term: string }[] = [];
   mappings.forEach((mapping, index) => {

@@ -11,8 +11,7 @@ import { messages } from './messages';
 export const MAX_PAGE_SIZE = 100;
 export const sortDirections = ['ascending', 'descending'] as const;
 export type SortDirection = (typeof sortDirections)[number];
-export const comparators = ['like', 'eq', 'neq', 'gte', 'lte'] as const;
-export type Comparator = (typeof comparators)[number];
+export type Comparator = 'like' | 'eq' | 'neq' | 'gte' | 'lte';
 
 /** Kinds of filter input and the comparators each offers. */
 export const filterComparators = {
@@ -23,7 +22,6 @@ export const filterComparators = {
   /** An identifier matched exactly (a deployment key): containing part of one means nothing. */
   key: ['eq'],
 } as const satisfies Record<string, readonly Comparator[]>;
-export type FilterKind = keyof typeof filterComparators;
 
 /** The number filter input: its bounds and the step of its arrows. */
 export const NUMBER_FILTER_INPUT = { min: 0, max: 200, step: 10 } as const;

@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import { messages } from './messages';
 import { text } from './fields';
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 128;
 
 /** A new password: 8-128 characters, one uppercase letter, one number, one special character. */
 export const newPasswordSchema = text('Password', PASSWORD_MIN, PASSWORD_MAX)

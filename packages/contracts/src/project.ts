@@ -62,7 +62,7 @@ export const readableProjectList = defineList({
 /** Project settings: the bounds and defaults of the answer's word cut-off and the out-of-scope response. */
 export const RESPONSE_WORD_CUTOFF_RANGE = { min: 16, max: 1024 } as const;
 export const DEFAULT_RESPONSE_WORD_CUTOFF = 200;
-export const OUT_OF_SCOPE_RESPONSE_MAX = 2048;
+const OUT_OF_SCOPE_RESPONSE_MAX = 2048;
 export const DEFAULT_OUT_OF_SCOPE_RESPONSE =
   "I'm sorry, I don't have an answer to that. Could you ask in another way?";
 

@@ -59,8 +59,8 @@ const actionEvent = z
   .max(32, { error: messages.atMostChars('Event', 32) });
 
 /** A quick reply: a query sends its utterance, an event is emitted to the host page. */
-export const queryActionSchema = z.object({ type: z.literal('query'), label: actionLabel, utterance: actionUtterance });
-export const eventActionSchema = z.object({ type: z.literal('event'), label: actionLabel, event: actionEvent });
+const queryActionSchema = z.object({ type: z.literal('query'), label: actionLabel, utterance: actionUtterance });
+const eventActionSchema = z.object({ type: z.literal('event'), label: actionLabel, event: actionEvent });
 export const quickReplySchema = z.discriminatedUnion('type', [queryActionSchema, eventActionSchema], {
   error: messages.oneOf('Action type', ACTION_TYPES),
 });
@@ -92,12 +92,12 @@ export const imageUrlSchema = urlSchema('Image URL', IMAGE_PROTOCOLS);
 
 /* ----------------------------------------------------------------------- KB */
 
-export interface KbText {
+interface KbText {
   type: 'hierarchy_text';
   value: string;
   marks?: TextMark[];
 }
-export interface KbLink {
+interface KbLink {
   type: 'hierarchy_link';
   value: string;
   url: string;
@@ -105,11 +105,11 @@ export interface KbLink {
   marks?: TextMark[];
 }
 export type KbInline = KbText | KbLink;
-export interface KbParagraph {
+interface KbParagraph {
   type: 'hierarchy_paragraph';
   children: KbInline[];
 }
-export interface KbListItem {
+interface KbListItem {
   children: KbBlock[];
 }
 export interface KbList {
@@ -125,14 +125,14 @@ export interface KbImage {
   alt: string | null;
   title: string | null;
 }
-export interface KbActions {
+interface KbActions {
   type: 'hierarchy_actions';
   actions: QuickReply[];
 }
-export interface KbCutoff {
+interface KbCutoff {
   type: 'hierarchy_cutoff';
 }
-export interface KbHorizontalRule {
+interface KbHorizontalRule {
   type: 'hierarchy_horizontal_rule';
 }
 /** A section of a KB tree: a header (from a heading of the given level) and what it holds. */
@@ -183,7 +183,7 @@ const optionalText = z.string().max(1024, { error: messages.atMostChars('Alterna
 
 const kbBlockTypes = [...kbNodeTypes.filter((type) => type !== 'hierarchy_text' && type !== 'hierarchy_link'), KB_HEADER_TYPE];
 
-export const kbBlockSchema: z.ZodType<KbBlock> = z.lazy(() =>
+const kbBlockSchema: z.ZodType<KbBlock> = z.lazy(() =>
   z.discriminatedUnion(
     'type',
     [

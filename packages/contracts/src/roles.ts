@@ -10,8 +10,7 @@ export type Role = z.infer<typeof roleSchema>;
 
 export const DEFAULT_MEMBERSHIP_ROLE: Role = 'viewer';
 
-export const actions = ['read', 'create', 'update', 'delete'] as const;
-export type Action = (typeof actions)[number];
+export type Action = 'read' | 'create' | 'update' | 'delete';
 
 const allowed: Record<Action, readonly Role[]> = {
   read: ['admin', 'editor', 'viewer'],

@@ -22,7 +22,7 @@ export const combinationModes = ['any-all', 'any-any', 'one-all'] as const;
 export type CombinationMode = (typeof combinationModes)[number];
 export const DEFAULT_COMBINATION_MODE: CombinationMode = 'any-all';
 /** Sequences one scenario may join. */
-export const SCENARIO_MAX_NODES = 50;
+const SCENARIO_MAX_NODES = 50;
 
 export const combinationModeLabels: Record<CombinationMode, string> = {
   'any-all': 'Any entry, all slots',
@@ -43,14 +43,14 @@ export const scenarioMessages = {
   unknownSequence: 'Sequence not found in this project.',
 } as const;
 
-export const scenarioNodeSchema = strictObject({
+const scenarioNodeSchema = strictObject({
   id: uuidText('Node ID'),
   sequence_id: referenceId('Sequence'),
   position: canvasPosition.default({ x: 0, y: 0 }),
 });
 export type ScenarioNode = z.output<typeof scenarioNodeSchema>;
 
-export const scenarioRecordSchema = z.object({
+const scenarioRecordSchema = z.object({
   id: z.string(),
   project_id: z.string(),
   display_name: z.string(),
@@ -94,7 +94,6 @@ export const scenarioCreateBody = strictObject({
   display_name,
   status: scenarioFields.status.default('draft'),
 });
-export type ScenarioCreateBody = z.input<typeof scenarioCreateBody>;
 
 /** PUT /scenario/{id}: the fields given change, the others stay; nodes and transitions change together. */
 export const scenarioUpdateBody = strictObject({
@@ -107,7 +106,6 @@ export const scenarioUpdateBody = strictObject({
   .refine((body) => Object.values(body).some((value) => value !== undefined), { error: messages.noFieldToUpdate })
   .refine((body) => (body.nodes === undefined) === (body.transitions === undefined), { error: 'Nodes and transitions are saved together' })
   .superRefine(checkScenarioGraph);
-export type ScenarioUpdateBody = z.input<typeof scenarioUpdateBody>;
 
 export const scenarioList = defineList({
   sortable: ['display_name', 'status', 'updated_at', 'created_at'],

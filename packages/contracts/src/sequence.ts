@@ -14,15 +14,15 @@ import { SLOT_PROMPT_MAX, slotMaxAttempts } from './slot';
 
 export const SEQUENCE_NODE_MAX_ATTRIBUTES = 4;
 /** Nodes and transitions one sequence may hold: a flow a person can read stays far below. */
-export const SEQUENCE_MAX_NODES = 100;
-export const SEQUENCE_MAX_TRANSITIONS = 200;
+const SEQUENCE_MAX_NODES = 100;
+const SEQUENCE_MAX_TRANSITIONS = 200;
 /** How long a node's business-logic endpoint has to answer a visitor's turn, and the most of its answer read. */
 export const BUSINESS_LOGIC_TIMEOUT_MS = 5000;
 export const BUSINESS_LOGIC_MAX_BYTES = 64 * 1024;
 /** Endpoints one turn may call (nodes that follow one another without waiting for the visitor): a loop of nodes stops there. */
 export const BUSINESS_LOGIC_CALLS_PER_TURN = 4;
 /** The longest business-logic URL kept. */
-export const BUSINESS_LOGIC_URL_MAX = 2048;
+const BUSINESS_LOGIC_URL_MAX = 2048;
 
 export const sequenceAttributeTypes = ['collect_slots', 'business_logic', 'entry_intents', 'follow_up_intents'] as const;
 export type SequenceAttributeType = (typeof sequenceAttributeTypes)[number];
@@ -70,7 +70,7 @@ export const collectedSlotSchema = strictObject({
 });
 
 /** A business-logic URL: present and http(s), with one message for every way it is wrong. */
-export const businessLogicUrl = z
+const businessLogicUrl = z
   .string({ error: sequenceMessages.invalidUrl })
   .trim()
   .max(BUSINESS_LOGIC_URL_MAX, { error: messages.atMostChars('URL', BUSINESS_LOGIC_URL_MAX) })
@@ -120,7 +120,7 @@ export function sequenceAttributeSchemaOf<Collected extends z.ZodType, Intent ex
   );
 }
 
-export const sequenceAttributeSchema = sequenceAttributeSchemaOf({
+const sequenceAttributeSchema = sequenceAttributeSchemaOf({
   collected: collectedSlotSchema,
   slotOf: (collected) => collected.slot_id,
   intent: referenceId('Intent'),
@@ -148,9 +148,8 @@ export function sequenceNodeSchemaOf<Attribute extends z.ZodType<{ type: Sequenc
   });
 }
 
-export const sequenceNodeSchema = sequenceNodeSchemaOf(sequenceAttributeSchema);
+const sequenceNodeSchema = sequenceNodeSchemaOf(sequenceAttributeSchema);
 export type SequenceNode = z.output<typeof sequenceNodeSchema>;
-export type SequenceNodeInput = z.input<typeof sequenceNodeSchema>;
 
 /** A directed edge between two nodes (of a sequence, or of a scenario). */
 export const sequenceTransitionSchema = strictObject({
@@ -161,7 +160,7 @@ export const sequenceTransitionSchema = strictObject({
 export type SequenceTransition = z.output<typeof sequenceTransitionSchema>;
 
 /** The names given to more than one node, each reported once (unnamed nodes are not compared). */
-export function duplicateNodeNames(nodes: readonly { name: string }[]): Set<string> {
+function duplicateNodeNames(nodes: readonly { name: string }[]): Set<string> {
   const seen = new Set<string>();
   const duplicates = new Set<string>();
   for (const { name } of nodes) {
@@ -228,7 +227,6 @@ export type Sequence = z.infer<typeof sequenceSchema>;
 export const sequenceCreateBody = strictObject({
   name: trimmedText('Name', 1, 64),
 });
-export type SequenceCreateBody = z.input<typeof sequenceCreateBody>;
 
 /** PUT /sequence/{id}: the builder's save (name, nodes and transitions together; a field left out is kept). */
 export const sequenceUpdateBody = strictObject({
@@ -241,7 +239,6 @@ export const sequenceUpdateBody = strictObject({
     error: 'Nodes and transitions are saved together',
   })
   .superRefine(checkSequenceFlow);
-export type SequenceUpdateBody = z.input<typeof sequenceUpdateBody>;
 
 /** The slot and intent ids a sequence's nodes refer to (they must be the project's own). */
 export function sequenceReferences(nodes: readonly SequenceNode[]): { slots: Set<string>; intents: Set<string> } {

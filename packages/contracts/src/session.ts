@@ -9,7 +9,7 @@ export const sessionQuery = z.object({
 });
 export type SessionQuery = z.infer<typeof sessionQuery>;
 
-export const sessionUserSchema = z.object({
+const sessionUserSchema = z.object({
   id: z.string(),
   email: z.string(),
   display_name: z.string(),

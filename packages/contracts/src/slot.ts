@@ -132,7 +132,6 @@ export type Slot = z.infer<typeof slotSchema>;
 
 /** POST /project/{id}/slot and PUT /slot/{id}. */
 export const slotBody = strictObject(slotFields).superRefine(checkSlot);
-export type SlotBody = z.input<typeof slotBody>;
 
 export const slotList = defineList({
   sortable: ['name', 'updated_at', 'created_at'],

@@ -87,7 +87,7 @@ export const pipelineInputTypes = ['web', 'sitemap', 'csv'] as const;
  * One input of a pipeline: web pages by URL, the pages a sitemap lists, or a CSV file (by URL or
  * written inline) with the columns subject, response and utterances.
  */
-export const pipelineInputSchema = z.discriminatedUnion(
+const pipelineInputSchema = z.discriminatedUnion(
   'type',
   [
     strictObject({
@@ -126,9 +126,8 @@ export function sourceConfigSchema(type: SourceType): z.ZodType | null {
 /* ----------------------------------------------------------------- pulls */
 
 export const sourcePullStatuses = ['running', 'succeeded', 'failed'] as const;
-export type SourcePullStatus = (typeof sourcePullStatuses)[number];
 
-export const pullSummarySchema = z.object({
+const pullSummarySchema = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   omitted: z.number().int(),

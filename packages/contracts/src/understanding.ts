@@ -5,7 +5,7 @@
  */
 export const UNDERSTANDING_MODES = ['semantic', 'lexical'] as const;
 export type Understanding = (typeof UNDERSTANDING_MODES)[number];
-export const DEFAULT_UNDERSTANDING: Understanding = 'semantic';
+const DEFAULT_UNDERSTANDING: Understanding = 'semantic';
 
 export const understandingLabels: Record<Understanding, string> = {
   semantic: 'Semantic: meaning and words',

@@ -5,7 +5,7 @@ import { messages } from './messages';
 import { newPasswordSchema, withPasswordConfirmation } from './password';
 
 export const userStatuses = ['pending', 'active', 'blocked', 'locked'] as const;
-export const userStatusSchema = z.enum(userStatuses);
+const userStatusSchema = z.enum(userStatuses);
 export type UserStatus = z.infer<typeof userStatusSchema>;
 
 /** A user as the API answers it; never carries a password hash. */
@@ -24,7 +24,7 @@ export type User = z.infer<typeof userSchema>;
 
 /** Statuses a form may set: pending and locked are reached by the system. */
 export const editableUserStatuses = ['active', 'blocked'] as const;
-export const editableUserStatusSchema = oneOf('Status', editableUserStatuses);
+const editableUserStatusSchema = oneOf('Status', editableUserStatuses);
 
 export const DEFAULT_USER_STATUS = 'active' as const;
 export const DEFAULT_USER_MFA = true;
@@ -86,7 +86,7 @@ export const updateUserResetBody = strictObject({
 export type UpdateUserResetBody = z.input<typeof updateUserResetBody>;
 
 /** A password reset request as super users see it; null when there is none. */
-export const passwordResetRequestSchema = z.object({
+const passwordResetRequestSchema = z.object({
   code: z.string(),
   created_at: z.string(),
   expires_at: z.string(),
@@ -95,7 +95,7 @@ export const passwordResetRequestSchema = z.object({
 });
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 
-export const invitationSchema = z.object({
+const invitationSchema = z.object({
   code: z.string(),
   created_at: z.string(),
   expires_at: z.string(),

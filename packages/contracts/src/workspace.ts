@@ -3,9 +3,8 @@ import { oneOf, strictObject, text } from './fields';
 import { defineList } from './list';
 import { roleSchema } from './roles';
 
-export const workspaceStatuses = ['draft', 'active', 'blocked'] as const;
-export const workspaceStatusSchema = z.enum(workspaceStatuses);
-export type WorkspaceStatus = z.infer<typeof workspaceStatusSchema>;
+const workspaceStatuses = ['draft', 'active', 'blocked'] as const;
+const workspaceStatusSchema = z.enum(workspaceStatuses);
 /** Statuses the Update modal offers: a workspace starts as draft and is never set back to it. */
 export const editableWorkspaceStatuses = ['active', 'blocked'] as const;
 
