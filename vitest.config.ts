@@ -1,4 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { webComponentsProject } from './apps/web/vitest.config.ts';
 
 /** The API suite runs on the embedded database, and a second time on PostgreSQL when TEST_DATABASE_URL is set. */
 function serverSuite(engine: 'pglite' | 'postgres'): TestProjectInlineConfiguration {
@@ -9,7 +10,7 @@ function serverSuite(engine: 'pglite' | 'postgres'): TestProjectInlineConfigurat
   };
 }
 
-// One runner for every unit and API test; browser tests run through Playwright (apps/web/playwright.config.ts).
+// One runner for every unit, component and API test; browser tests run through Playwright (apps/web/playwright.config.ts).
 export default defineConfig({
   test: {
     projects: [
@@ -17,6 +18,7 @@ export default defineConfig({
       'packages/encoder',
       'packages/engine',
       'apps/web',
+      webComponentsProject,
       'apps/widget',
       serverSuite('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverSuite('postgres')] : []),
