@@ -25,7 +25,7 @@ const POINTING_DETERMINERS = new Set(['the', 'that', 'this', 'which', 'same', 'o
 /** First words that continue the previous question. */
 const CONTINUING = new Set(['and', 'also', 'but', 'plus']);
 /** Closeness or confidence a contextual reading must gain over the question alone to be chosen when it points back. */
-export const CLEARER_BY = 0.15;
+const CLEARER_BY = 0.15;
 
 /** Why a question may lean on the previous one: it points back, it continues it, or it is short; null: it stands alone. */
 export type FollowUpCue = { kind: 'refers'; word: string } | { kind: 'continues'; word: string } | { kind: 'short' };

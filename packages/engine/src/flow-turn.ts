@@ -45,7 +45,7 @@ const QUESTION_MEANINGFUL_WORDS = 2;
 const QUESTION_OPENERS = new Set(['what', 'when', 'where', 'why', 'who', 'whom', 'whose', 'which', 'how', 'can', 'could', 'do', 'does', 'did', 'is', 'are', 'was', 'were', 'will', 'would', 'should', 'shall', 'may', 'might', 'have', 'has']);
 
 /** Whether a question understood alone as content is clear enough to leave a flow that awaits a slot. */
-export function clearlyContent(utterance: string, meaningfulWords: number): boolean {
+function clearlyContent(utterance: string, meaningfulWords: number): boolean {
   if (meaningfulWords >= LEAVING_MEANINGFUL_WORDS) return true;
   const asks = QUESTION_OPENERS.has(words(utterance)[0] ?? '') || utterance.trim().endsWith('?');
   return asks && meaningfulWords >= QUESTION_MEANINGFUL_WORDS;
@@ -342,7 +342,7 @@ function answerSlot(flows: FlowIndex, run: FlowRun, question: FlowQuestion, star
 }
 
 /** A question within the conversation's flow, or one that may start one. */
-export function flowTurn(flows: FlowIndex, current: FlowState | null, question: FlowQuestion): FlowTurn {
+function flowTurn(flows: FlowIndex, current: FlowState | null, question: FlowQuestion): FlowTurn {
   const { utterance, intent, convId } = question;
   const starts = intent ? flows.entries[intent]?.[0] : undefined;
   let left: FlowRun | null = null;

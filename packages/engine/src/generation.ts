@@ -64,7 +64,7 @@ interface GenerationSource {
 }
 
 /** The request to send: the question and the numbered sources. */
-export function generationRequest(config: GenerationConfig, question: string, sources: readonly GenerationSource[]): GenerationRequest {
+function generationRequest(config: GenerationConfig, question: string, sources: readonly GenerationSource[]): GenerationRequest {
   const numbered = sources
     .map((source, index) => `[${index + 1}] ${source.subject}\n${kbPlainText(source.response).slice(0, 4000)}`)
     .join('\n\n');
