@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PAGE_SIZE, userList, type ListResponse, type UserStatus } from '@console/contracts';
@@ -132,6 +132,49 @@ describe('DataTable with useListQuery: state in the query string', () => {
     await advanceTimers(0); // the list's answer for the new query
     expect(shownNames()).toEqual(names(['Bob', 8, 1]));
     expect(screen.getByTestId('table-total')).toHaveTextContent('8 results');
+  });
+
+  it('Clear filters within the pause in typing empties the box and the URL, and the pending filter is never written', async () => {
+    vi.useFakeTimers();
+    const { user, location } = renderWithProviders(<PeopleTable />, { route: '/people?display_name__like=ann', fakeTimers: true });
+    await advanceTimers(0); // the list's first answer
+    const filter = screen.getByRole('textbox', { name: 'Filter by Name' });
+
+    await user.type(filter, ' 1');
+    await advanceTimers(FILTER_DEBOUNCE_MS - 1);
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(location().search).toBe('');
+    expect(screen.getByRole('textbox', { name: 'Filter by Name' })).toHaveValue('');
+
+    // Past the moment the typing would have reached the URL: it stays cleared, as the box says.
+    await advanceTimers(FILTER_DEBOUNCE_MS);
+    expect(location().search).toBe('');
+    expect(screen.getByRole('textbox', { name: 'Filter by Name' })).toHaveValue('');
+    expect(screen.getByTestId('table-total')).toHaveTextContent(`${people.length} results`);
+  });
+
+  it('Clear filters also drops text typed into a box whose filter is not in the URL yet', async () => {
+    vi.useFakeTimers();
+    const { user, location } = renderWithProviders(<PeopleTable />, { route: '/people?status__eq=active', fakeTimers: true });
+    await advanceTimers(0);
+
+    await user.type(screen.getByRole('textbox', { name: 'Filter by Name' }), 'bob');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await advanceTimers(FILTER_DEBOUNCE_MS);
+    expect(location().search).toBe('');
+    expect(screen.getByRole('textbox', { name: 'Filter by Name' })).toHaveValue('');
+  });
+
+  it('a URL change while typing (back, a link) wins over the typing not yet sent', async () => {
+    vi.useFakeTimers();
+    const { user, location, router } = renderWithProviders(<PeopleTable />, { route: '/people?display_name__like=ann', fakeTimers: true });
+    await advanceTimers(0);
+
+    await user.type(screen.getByRole('textbox', { name: 'Filter by Name' }), ' 1');
+    await act(() => router.navigate('/people?display_name__like=bob'));
+    await advanceTimers(FILTER_DEBOUNCE_MS);
+    expect(location().search).toBe('?display_name__like=bob');
+    expect(screen.getByRole('textbox', { name: 'Filter by Name' })).toHaveValue('bob');
   });
 
   it('shows the page, sort and filter of the URL it is opened with', async () => {

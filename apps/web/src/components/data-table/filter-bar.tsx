@@ -32,13 +32,15 @@ function DebouncedText({ label, value, onCommit }: { label: string; value: strin
     onCommit(next);
   }, FILTER_DEBOUNCE_MS);
 
-  // Back/forward or 'Clear filters' changed the URL: show it, unless it is what we just sent.
+  // Back/forward or 'Clear filters' changed the URL: show it, unless it is what we just sent. Typing
+  // not yet sent is older than that change: dropped, or it would put back what the box no longer shows.
   useEffect(() => {
     if (value !== sent.current) {
+      commit.cancel();
       sent.current = value;
       setDraft(value);
     }
-  }, [value]);
+  }, [value, commit]);
 
   return (
     <TextInput
@@ -187,6 +189,9 @@ function RangeFilter({ header, field, kind, list }: FilterField & { kind: 'date'
 export function FilterBar({ fields, list }: { fields: FilterField[]; list: ListQueryControls }) {
   const specs = list.spec.filters as Record<string, FilterSpec | undefined>;
   const active = Object.keys(list.state.filters).length > 0;
+  // Each 'Clear filters' mounts the text boxes anew: typing not yet sent is dropped with them, also
+  // where the box's own filter was not in the URL yet (so the URL change alone would not reach it).
+  const [clears, setClears] = useState(0);
 
   return (
     <Group gap="sm" align="flex-end" role="search" aria-label="Filters">
@@ -199,7 +204,7 @@ export function FilterBar({ fields, list }: { fields: FilterField[]; list: ListQ
             const key = filterKey(field, 'like');
             return (
               <DebouncedText
-                key={field}
+                key={`${field}:${clears}`}
                 label={label}
                 value={list.state.filters[key] ?? ''}
                 onCommit={(value) => list.setFilter(key, value)}
@@ -216,7 +221,15 @@ export function FilterBar({ fields, list }: { fields: FilterField[]; list: ListQ
         }
       })}
       {active && (
-        <Button size="xs" variant="subtle" leftSection={<IconFilterOff size={14} />} onClick={list.clearFilters}>
+        <Button
+          size="xs"
+          variant="subtle"
+          leftSection={<IconFilterOff size={14} />}
+          onClick={() => {
+            list.clearFilters();
+            setClears((count) => count + 1);
+          }}
+        >
           Clear filters
         </Button>
       )}
