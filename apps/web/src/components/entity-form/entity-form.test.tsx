@@ -119,6 +119,27 @@ describe('EntityForm with useEntityForm', () => {
     expect(saveButton()).toBeEnabled();
   });
 
+  it("hides 'Saved!' at the next edit, so a disabled Save says why at once", async () => {
+    vi.useFakeTimers();
+    const { user } = renderWithProviders(<ProjectForm save={() => Promise.resolve()} />, { fakeTimers: true });
+
+    await user.type(nameInput(), ' 2');
+    await user.click(saveButton());
+    await advanceTimers(0);
+    expect(screen.getByRole('status')).toHaveTextContent(DEFAULT_SAVED_TEXT);
+
+    // Well within SAVED_MESSAGE_MS: the edit is news, 'Saved!' is not any more.
+    await user.type(nameInput(), '{Backspace}');
+    expect(screen.queryByText(DEFAULT_SAVED_TEXT)).not.toBeInTheDocument();
+    expect(saveButton()).toBeEnabled();
+
+    // Typed back to what was just saved: disabled, and saying why (not hidden behind 'Saved!').
+    await user.type(nameInput(), '2');
+    expect(saveButton()).toBeDisabled();
+    expect(saveButton()).toHaveAccessibleDescription(submitReasons.unchanged);
+    expect(screen.getByText(submitReasons.unchanged)).toBeVisible();
+  });
+
   it("shows the server's error detail in the form and keeps the values for another try", async () => {
     const refusal = new ApiError({
       status: 409,

@@ -27,7 +27,7 @@ interface UseEntityFormOptions<V extends Record<string, unknown>, S extends Sche
  * A write form on plain React state: validates on every change with the
  * contracts schema, shows each field's first message once it was touched (or submit was tried),
  * enables submit only when valid and changed from the baseline (and says why not otherwise), shows 'Saved!' for
- * SAVED_MESSAGE_MS after success with the saved values as the new baseline, and keeps the
+ * SAVED_MESSAGE_MS after success (or until the next edit) with the saved values as the new baseline, and keeps the
  * failure for the form to show. New initial values (a refetch) are taken while nothing is edited.
  */
 export function useEntityForm<V extends Record<string, unknown>, S extends Schema>(options: UseEntityFormOptions<V, S>) {
@@ -84,6 +84,8 @@ export function useEntityForm<V extends Record<string, unknown>, S extends Schem
     setValues((current) => ({ ...current, [field]: change(current[field]) }));
     setTouched((current) => (current[field] ? current : { ...current, [field]: true }));
     setError(null);
+    // An edit after a save is news: 'Saved!' gives way, and a disabled submit says why again.
+    setSaved(null);
   }
 
   async function submit(event?: FormEvent) {
