@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { intentMessages, jargonMessages, slotMessages, slotTypeDescriptions, slotTypeLabels } from '@console/contracts';
+import { intentMessages, jargonMessages, messages, slotMessages, slotTypeDescriptions, slotTypeLabels } from '@console/contracts';
 import { submitReasons } from '../src/components/entity-form/form-state';
 import { signIn } from './support/sign-in';
 import { seeded, users } from './support/users';
@@ -11,6 +11,8 @@ async function openProjectPage(page: Page, sub: string, heading: string) {
   await page.goto(projectUrl(sub));
   await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
 }
+
+const keywordMissing = messages.atLeastChars('Keyword', 1);
 
 /** Types a term into a TagsInput and presses Enter, which makes it a term. */
 async function addTerm(scope: Locator, term: string) {
@@ -173,10 +175,27 @@ test('the Jargon Mapper checks terms across mappings, saves, keeps after reload 
   await expect(save).toBeDisabled();
   await expect(discard).toBeDisabled();
 
+  // A new mapping shows no message before anything was typed; Save says what is missing.
   await page.getByRole('button', { name: 'Add Mapping' }).click();
   const refund = page.getByRole('group', { name: 'Mapping 1' });
-  await expect(refund.getByText(jargonMessages.termsEmpty)).toBeVisible();
+  await expect(refund.getByLabel('Keyword')).toBeFocused();
+  await expect(refund.getByText(keywordMissing)).toHaveCount(0);
+  await expect(refund.getByText(jargonMessages.termsEmpty)).toHaveCount(0);
+  await expect(save).toBeDisabled();
+  await expect(save).toHaveAccessibleDescription(keywordMissing);
+  // Typing in the keyword shows its messages, not yet those of the terms nobody touched.
   await refund.getByLabel('Keyword').fill('refund');
+  await refund.getByLabel('Keyword').fill('');
+  await expect(refund.getByText(keywordMissing)).toBeVisible();
+  await refund.getByLabel('Keyword').fill('refund');
+  await expect(refund.getByText(keywordMissing)).toHaveCount(0);
+  await expect(refund.getByText(jargonMessages.termsEmpty)).toHaveCount(0);
+  await expect(save).toHaveAccessibleDescription(jargonMessages.termsEmpty);
+  // Leaving the terms empty shows theirs.
+  await refund.getByLabel('Terms').focus();
+  await refund.getByLabel('Keyword').focus();
+  await expect(refund.getByText(jargonMessages.termsEmpty)).toBeVisible();
+  await expect(save).toHaveAccessibleDescription(submitReasons.correctMarked);
   await addTerm(refund, 'money back');
   await addTerm(refund, 'reimbursement');
   await expect(refund.getByText(jargonMessages.termsEmpty)).toHaveCount(0);

@@ -3,4 +3,4 @@ export { ModalEntityForm } from './modal-entity-form';
 export { CreateNameDescriptionForm, NameDescriptionFields } from './name-description-form';
 export { useModalEntityForm } from './use-modal-entity-form';
 export { useEntityForm } from './use-entity-form';
-export { isChanged } from './form-state';
+export { isChanged, submitBlockedReason } from './form-state';

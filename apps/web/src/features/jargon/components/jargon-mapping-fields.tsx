@@ -1,7 +1,7 @@
 import { ActionIcon, Fieldset, Group, Pill, Stack, TagsInput, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { JargonMapping } from '@console/contracts';
-import type { MappingErrors } from './mapping-errors';
+import type { MappingErrors, MappingField } from './mapping-errors';
 
 const messageList = (messages: string[]) =>
   messages.length ? messages.map((message) => <div key={message}>{message}</div>) : undefined;
@@ -11,14 +11,16 @@ interface JargonMappingFieldsProps {
   number: number;
   mapping: JargonMapping;
   errors: MappingErrors;
-  /** Without it the mapping is read-only. */
-  onChange?: (mapping: JargonMapping) => void;
+  /** Without it the mapping is read-only; `field` is the one typed in. */
+  onChange?: (mapping: JargonMapping, field: MappingField) => void;
+  /** A field was left (blurred). */
+  onLeave?: (field: MappingField) => void;
   onRemove?: () => void;
   keywordRef?: (element: HTMLInputElement | null) => void;
 }
 
 /** One mapping of the Jargon Mapper: its Keyword and its Terms, each with its messages. */
-export function JargonMappingFields({ number, mapping, errors, onChange, onRemove, keywordRef }: JargonMappingFieldsProps) {
+export function JargonMappingFields({ number, mapping, errors, onChange, onLeave, onRemove, keywordRef }: JargonMappingFieldsProps) {
   const readOnly = !onChange;
   return (
     <Fieldset legend={`Mapping ${number}`} p="sm">
@@ -30,7 +32,8 @@ export function JargonMappingFields({ number, mapping, errors, onChange, onRemov
             autoComplete="off"
             value={mapping.keyword}
             readOnly={readOnly}
-            onChange={(event) => onChange?.({ ...mapping, keyword: event.currentTarget.value })}
+            onChange={(event) => onChange?.({ ...mapping, keyword: event.currentTarget.value }, 'keyword')}
+            onBlur={() => onLeave?.('keyword')}
             error={messageList(errors.keyword)}
           />
           <TagsInput
@@ -38,7 +41,8 @@ export function JargonMappingFields({ number, mapping, errors, onChange, onRemov
             description={readOnly ? undefined : 'Type a term and press Enter (or a comma) to add it.'}
             value={mapping.terms}
             readOnly={readOnly}
-            onChange={(terms) => onChange?.({ ...mapping, terms })}
+            onChange={(terms) => onChange?.({ ...mapping, terms }, 'terms')}
+            onBlur={() => onLeave?.('terms')}
             // Duplicates are kept so that the rule's message says what is wrong, instead of a term silently vanishing.
             allowDuplicates
             error={messageList(errors.terms)}

@@ -6,6 +6,8 @@ export interface MappingErrors {
   terms: string[];
 }
 
+export type MappingField = keyof MappingErrors;
+
 /**
  * The Jargon Mapper's messages per mapping, from the contracts jargonSchema: a mapping's own rules
  * and the rules across mappings (a term or keyword claimed twice), each placed at its mapping.
