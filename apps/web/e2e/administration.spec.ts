@@ -117,18 +117,18 @@ test('an API key is created, shown once, copied, deactivated and deleted', async
 
   const row = page.getByRole('row', { name: /Reporting/ });
   await expect(row).toContainText(key.slice(-4));
-  await expect(row).toContainText('active');
+  await expect(row).toContainText('Active');
   await expect(row).toContainText('Never');
   await expect(page.getByText(key)).toHaveCount(0);
 
   await row.getByRole('button', { name: 'Actions for Reporting' }).click();
   await page.getByRole('menuitem', { name: 'Update' }).click();
   const update = page.getByRole('dialog', { name: 'Update API Key' });
-  await chooseOption(page, update, 'Status', 'inactive');
+  await chooseOption(page, update, 'Status', 'Inactive');
   await update.getByRole('button', { name: 'Save' }).click();
   await expect(update.getByText('Saved!')).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(row).toContainText('inactive');
+  await expect(row).toContainText('Inactive');
 
   await row.getByRole('button', { name: 'Actions for Reporting' }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
@@ -165,7 +165,7 @@ test('list paging, sorting and filtering live in the query string and survive a 
   await expect(page.getByRole('row').filter({ hasText: 'Branch' }).last()).toContainText('Branch 12');
 
   await page.getByLabel('Filter by Status').click();
-  await page.getByRole('option', { name: 'blocked', exact: true }).click();
+  await page.getByRole('option', { name: 'Blocked', exact: true }).click();
   await expect(page).toHaveURL(/status__eq=blocked/);
   await expect(page.getByText('4 results')).toBeVisible();
 });

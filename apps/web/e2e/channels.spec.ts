@@ -37,7 +37,7 @@ test('a web channel is created and edited live in the sandbox, then shows as sav
   await expect(page).toHaveURL(new RegExp(`/project/${projectId}/channel/[0-9a-f-]{36}$`));
   await expect(page.getByRole('heading', { name: channelName, level: 2 })).toBeVisible();
   const details = page.getByRole('region', { name: 'Channel details' });
-  await expect(details.getByRole('row', { name: /^Status/ })).toContainText('draft');
+  await expect(details.getByRole('row', { name: /^Status/ })).toContainText('Draft');
   await expect(details.getByRole('row', { name: /^Type/ })).toContainText('Web Chat');
   const key = (await details.getByRole('row', { name: /^Key/ }).getByRole('cell').innerText()).trim();
   expect(key).toMatch(/^[A-Za-z0-9_-]{32}$/);
@@ -128,7 +128,7 @@ test('a web channel is created and edited live in the sandbox, then shows as sav
   await update.getByRole('button', { name: 'Save' }).click();
   await expect(update.getByText('Saved!')).toBeVisible();
   await update.getByRole('button', { name: 'Close' }).click();
-  await expect(details.getByRole('row', { name: /^Status/ })).toContainText('active');
+  await expect(details.getByRole('row', { name: /^Status/ })).toContainText('Active');
 
   // The snippet names the project's deployment and the channel.
   const snippet = (await page.getByRole('region', { name: 'Embed' }).getByLabel('Snippet').innerText()).trim();
@@ -177,7 +177,7 @@ test('the channel list filters, opens and deletes channels', async ({ page }) =>
   await expect(table.getByRole('columnheader')).toContainText(['Name', 'Modified', 'Type', 'Status']);
   const kiosk = table.getByRole('row', { name: /Lobby Kiosk/ });
   await expect(kiosk).toContainText('Web Chat');
-  await expect(kiosk).toContainText('draft');
+  await expect(kiosk).toContainText('Draft');
 
   // Filters live in the address, as in every list.
   await page.getByRole('search', { name: 'Filters' }).getByLabel('Filter by Name').fill('kiosk');

@@ -110,13 +110,13 @@ test('an editor curates a content item: response, utterances, actions, status an
   // Deactivate and activate from the list's row menu.
   await page.getByRole('main').getByRole('link', { name: 'All Content' }).click();
   const row = page.getByRole('row', { name: subject });
-  await expect(statusCell(row)).toHaveText('active');
+  await expect(statusCell(row)).toHaveText('Active');
   await row.getByRole('button', { name: /Actions for/ }).click();
   await page.getByRole('menuitem', { name: 'Deactivate' }).click();
-  await expect(statusCell(row)).toHaveText('inactive');
+  await expect(statusCell(row)).toHaveText('Inactive');
   await row.getByRole('button', { name: /Actions for/ }).click();
   await page.getByRole('menuitem', { name: 'Activate' }).click();
-  await expect(statusCell(row)).toHaveText('active');
+  await expect(statusCell(row)).toHaveText('Active');
 
   // The export: one row per item, utterances joined with ' | '.
   const downloading = page.waitForEvent('download');
@@ -185,7 +185,7 @@ test("content created from a source's content list belongs to that source", asyn
   await expect(page.getByRole('heading', { name: 'FAQ Drafts', level: 2 })).toBeVisible();
   await page.getByRole('link', { name: 'View Content' }).click();
   const row = page.getByRole('row', { name: /Opening hours/ });
-  await expect(row.getByRole('cell').nth(0)).toHaveText('active');
+  await expect(row.getByRole('cell').nth(0)).toHaveText('Active');
   await expect(row.getByRole('cell').nth(4)).toHaveText('0');
   await page.getByRole('link', { name: 'Back to FAQ Drafts' }).click();
   await expect(page).toHaveURL(/\/source\/[0-9a-f-]{36}$/);

@@ -55,7 +55,7 @@ test('a super user edits, resets, blocks and deletes a user', async ({ page }) =
 
   const privileges = page.locator('section', { has: page.getByRole('heading', { name: 'Privileges' }) });
   await expect(privileges.getByRole('button', { name: 'Save Privileges' })).toBeDisabled();
-  await chooseOption(page, privileges, 'Status', 'blocked');
+  await chooseOption(page, privileges, 'Status', 'Blocked');
   await privileges.getByRole('button', { name: 'Save Privileges' }).click();
   await expect(privileges.getByText('Saved!')).toBeVisible();
 

@@ -30,3 +30,4 @@ export * from './call-signing';
 export * from './channel';
 export * from './analytics';
 export * from './understanding';
+export * from './status';

@@ -1,4 +1,5 @@
 import { Badge } from '@mantine/core';
+import { statusLabel } from '@/lib/status';
 
 const colors: Record<string, string> = {
   active: 'green',
@@ -11,11 +12,11 @@ const colors: Record<string, string> = {
   omitted: 'yellow',
 };
 
-/** A status value (user, workspace, API key, content) as a small coloured badge with the value itself as text. */
+/** A status value (user, workspace, API key, content, channel, scenario) as a small coloured badge with its label. */
 export function StatusBadge({ status }: { status: string }) {
   return (
     <Badge variant="light" color={colors[status] ?? 'gray'} tt="none" radius="sm">
-      {status}
+      {statusLabel(status)}
     </Badge>
   );
 }

@@ -1,5 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
+import { statusLabels } from '@console/contracts';
 import { StatusBadge } from '@/components/status-badge';
 import { formatDateTime } from '@/lib/format';
 import type { DataTableColumn } from './data-table';
@@ -36,13 +37,14 @@ export function modifiedColumn<T extends { updated_at: string }>({ filterable = 
   };
 }
 
-/** 'Status': sorted and filtered, shown as a StatusBadge. */
+/** 'Status': sorted and filtered (the filter's choices under the badges' labels), shown as a StatusBadge. */
 export function statusColumn<T extends { status: string }>(): DataTableColumn<T> {
   return {
     key: 'status',
     header: 'Status',
     sortField: 'status',
     filterField: 'status',
+    filterLabels: statusLabels,
     render: (row) => <StatusBadge status={row.status} />,
   };
 }

@@ -11,6 +11,7 @@ import {
 } from '@console/contracts';
 import { ModalEntityForm, useEntityForm, useModalEntityForm } from '@/components/entity-form';
 import { fromDateTimeLocal } from '@/lib/format';
+import { statusOptions } from '@/lib/status';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useUpdateApiKey } from '../api/update-api-key';
 
@@ -94,7 +95,7 @@ export function UpdateApiKeyForm({ apiKey, workspaceId, onClose }: { apiKey: Api
   return (
     <ModalEntityForm form={form} submitLabel="Save" onClose={onClose} closeLabel="Close">
       <Textarea label="Description" autosize minRows={2} maxRows={5} data-autofocus {...form.textProps('description')} />
-      <Select label="Status" data={[...apiKeyStatuses]} {...form.selectProps('status')} />
+      <Select label="Status" data={statusOptions(apiKeyStatuses)} {...form.selectProps('status')} />
     </ModalEntityForm>
   );
 }

@@ -1,10 +1,8 @@
 import { Select, TextInput } from '@mantine/core';
 import { channelStatuses, updateChannelBody, type Channel, type ChannelStatus } from '@console/contracts';
 import { ModalEntityForm, useEntityForm } from '@/components/entity-form';
+import { statusOptions } from '@/lib/status';
 import { useUpdateChannel } from '../api/update-channel';
-
-const statusLabels: Record<ChannelStatus, string> = { active: 'Active', draft: 'Draft' };
-const statusOptions = channelStatuses.map((status) => ({ value: status, label: statusLabels[status] }));
 
 /** 'Update Channel': Name and Status (active or draft); submit 'Save'; stays open to show 'Saved!'. */
 export function UpdateChannelForm({ channel, onClose }: { channel: Channel; onClose: () => void }) {
@@ -17,7 +15,7 @@ export function UpdateChannelForm({ channel, onClose }: { channel: Channel; onCl
   return (
     <ModalEntityForm form={form} submitLabel="Save" onClose={onClose} closeLabel="Close">
       <TextInput label="Name" autoComplete="off" data-autofocus {...form.textProps('display_name')} />
-      <Select label="Status" data={statusOptions} {...form.selectProps('status')} />
+      <Select label="Status" data={statusOptions(channelStatuses)} {...form.selectProps('status')} />
     </ModalEntityForm>
   );
 }

@@ -1,6 +1,7 @@
 import { Select, TextInput } from '@mantine/core';
 import { contentStatuses, updateContentBody, type Content } from '@console/contracts';
 import { EntityForm, useEntityForm } from '@/components/entity-form';
+import { statusOptions } from '@/lib/status';
 import { useUpdateContent } from '../api/update-content';
 
 /**
@@ -17,7 +18,7 @@ export function ContentSettingsForm({ content, canChangeStatus }: { content: Con
   return (
     <EntityForm form={form} submitLabel="Save">
       <TextInput label="Subject" autoComplete="off" {...form.textProps('subject')} />
-      {canChangeStatus && <Select label="Status" data={[...contentStatuses]} {...form.selectProps('status')} />}
+      {canChangeStatus && <Select label="Status" data={statusOptions(contentStatuses)} {...form.selectProps('status')} />}
     </EntityForm>
   );
 }

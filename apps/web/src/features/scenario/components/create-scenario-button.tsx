@@ -1,12 +1,12 @@
 import { Select, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import type { ScenarioStatus } from '@console/contracts';
+import { scenarioStatuses, type ScenarioStatus } from '@console/contracts';
 import { ModalEntityForm, useModalEntityForm } from '@/components/entity-form';
 import { FormModalButton } from '@/components/form-modal-button';
 import { projectPaths } from '@/config/paths';
+import { statusOptions } from '@/lib/status';
 import { scenarioApi } from '../api/scenario-api';
-import { statusOptions } from '../scenario-labels';
 
 function CreateScenarioForm({ projectId, onClose }: { projectId: string; onClose: () => void }) {
   const navigate = useNavigate();
@@ -23,7 +23,7 @@ function CreateScenarioForm({ projectId, onClose }: { projectId: string; onClose
   return (
     <ModalEntityForm form={form} submitLabel="Create" onClose={onClose}>
       <TextInput label="Name" autoComplete="off" data-autofocus {...form.textProps('display_name')} />
-      <Select label="Status" data={statusOptions} {...form.selectProps('status')} />
+      <Select label="Status" data={statusOptions(scenarioStatuses)} {...form.selectProps('status')} />
     </ModalEntityForm>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Fieldset, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
-import { combinationModeDescriptions, scenarioUpdateBody, type Scenario, type ScenarioNode, type SequenceTransition } from '@console/contracts';
+import { combinationModeDescriptions, scenarioStatuses, scenarioUpdateBody, type Scenario, type ScenarioNode, type SequenceTransition } from '@console/contracts';
 import { ConfirmDelete } from '@/components/confirm-delete';
 import { DetailList } from '@/components/detail-list';
 import { EntityForm, useEntityForm } from '@/components/entity-form';
@@ -15,8 +15,9 @@ import { useProjectAccess } from '@/hooks/use-project-access';
 import { withFollowers } from '@/lib/flow-transitions';
 import { formatDateTime } from '@/lib/format';
 import { randomId } from '@/lib/random-id';
+import { statusOptions } from '@/lib/status';
 import { scenarioApi } from '../api/scenario-api';
-import { combinationOptions, statusOptions } from '../scenario-labels';
+import { combinationOptions } from '../scenario-labels';
 
 type ScenarioValues = Pick<Scenario['scenario'], 'display_name' | 'status' | 'combination'> & {
   nodes: ScenarioNode[];
@@ -54,7 +55,7 @@ function ScenarioEditor({ record, canUpdate }: { record: Scenario; canUpdate: bo
   const fields = (
     <>
       <TextInput label="Name" autoComplete="off" readOnly={readOnly} {...form.textProps('display_name')} />
-      <Select label="Status" data={statusOptions} readOnly={readOnly} {...form.selectProps('status')} />
+      <Select label="Status" data={statusOptions(scenarioStatuses)} readOnly={readOnly} {...form.selectProps('status')} />
       <Select
         label="Combination mode"
         description={form.values.combination ? combinationModeDescriptions[form.values.combination] : undefined}

@@ -1,13 +1,12 @@
 import { Anchor } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import type { Scenario } from '@console/contracts';
+import { statusLabels, type Scenario } from '@console/contracts';
 import { useListQuery, type DataTableColumn } from '@/components/data-table';
 import { ProjectRecordListPage } from '@/components/project-record/project-record-list-page';
 import { StatusBadge } from '@/components/status-badge';
 import { projectPaths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { scenarioApi } from '../api/scenario-api';
-import { scenarioStatusLabels } from '../scenario-labels';
 import { CreateScenarioButton } from './create-scenario-button';
 
 // A row is the scenario with its nodes: the columns read the record inside.
@@ -29,7 +28,7 @@ function scenarioColumns(projectId: string): DataTableColumn<Scenario>[] {
       header: 'Status',
       sortField: 'status',
       filterField: 'status',
-      filterLabels: scenarioStatusLabels,
+      filterLabels: statusLabels,
       render: ({ scenario }) => <StatusBadge status={scenario.status} />,
     },
     { key: 'modified', header: 'Modified', sortField: 'updated_at', filterField: 'updated_at', render: ({ scenario }) => formatDateTime(scenario.updated_at) },

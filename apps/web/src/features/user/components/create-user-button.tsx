@@ -5,6 +5,7 @@ import { DEFAULT_USER_MFA, DEFAULT_USER_STATUS, createUserBody, editableUserStat
 import { ModalEntityForm, useModalEntityForm } from '@/components/entity-form';
 import { FormModalButton } from '@/components/form-modal-button';
 import { paths } from '@/config/paths';
+import { statusOptions } from '@/lib/status';
 import { useCreateUser } from '../api/create-user';
 
 interface CreateUserValues extends Record<string, unknown> {
@@ -55,7 +56,7 @@ function CreateUserForm({ onClose }: { onClose: () => void }) {
         {...form.textProps('password')}
       />
       <PasswordInput label="Confirm Password" autoComplete="new-password" {...form.textProps('password_validator')} />
-      <Select label="Status" data={[...editableUserStatuses]} {...form.selectProps('status')} />
+      <Select label="Status" data={statusOptions(editableUserStatuses)} {...form.selectProps('status')} />
       <Switch label="MFA" {...form.checkProps('is_mfa_enabled')} />
     </ModalEntityForm>
   );

@@ -7,6 +7,7 @@ import {
   type User,
 } from '@console/contracts';
 import { EntityForm, useEntityForm } from '@/components/entity-form';
+import { statusLabel, statusOptions } from '@/lib/status';
 import { useUpdateUser } from '../api/update-user';
 import { useUpdateUserPassword } from '../api/update-user-password';
 import { useUpdateUserPrivilege } from '../api/update-user-privilege';
@@ -67,8 +68,8 @@ export function UserPrivilegesForm({ user }: { user: User }) {
     <EntityForm form={form} submitLabel="Save Privileges">
       <Select
         label="Status"
-        data={[...editableUserStatuses]}
-        placeholder={editable ? undefined : user.status}
+        data={statusOptions(editableUserStatuses)}
+        placeholder={editable ? undefined : statusLabel(user.status)}
         {...form.selectProps('status')}
       />
       <TextInput label="Email" type="email" autoComplete="off" {...form.textProps('email')} />

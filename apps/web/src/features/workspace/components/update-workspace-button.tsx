@@ -3,6 +3,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { editableWorkspaceStatuses, updateWorkspaceBody, type Workspace } from '@console/contracts';
 import { ModalEntityForm, NameDescriptionFields, useEntityForm } from '@/components/entity-form';
 import { FormModalButton } from '@/components/form-modal-button';
+import { statusLabel, statusOptions } from '@/lib/status';
 import { useUpdateWorkspace } from '../api/update-workspace';
 
 function UpdateWorkspaceForm({ workspace, onClose }: { workspace: Workspace; onClose: () => void }) {
@@ -23,8 +24,8 @@ function UpdateWorkspaceForm({ workspace, onClose }: { workspace: Workspace; onC
       <NameDescriptionFields form={form} />
       <Select
         label="Status"
-        data={[...editableWorkspaceStatuses]}
-        placeholder={editable ? undefined : workspace.status}
+        data={statusOptions(editableWorkspaceStatuses)}
+        placeholder={editable ? undefined : statusLabel(workspace.status)}
         {...form.selectProps('status')}
       />
     </ModalEntityForm>
