@@ -70,6 +70,7 @@ export interface AppDeps {
   smtpUrl?: string | undefined;
   mailFrom?: string;
   supportEmail?: string | undefined;
+  termsUrl?: string | undefined;
   staffEmailDomain?: string | undefined;
   /** The built console; the default is apps/web/dist. Nothing is served at / when it does not exist. */
   webRoot?: string;
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     version: deps.version,
     publicUrl: deps.publicUrl.replace(/\/+$/, ''),
     supportEmail: deps.supportEmail ?? null,
+    termsUrl: deps.termsUrl ?? null,
     staffEmailDomain: deps.staffEmailDomain ?? null,
     limits: {
       windowMs: deps.limits?.windowMs ?? LOGIN_RATE_WINDOW_MS,

@@ -24,6 +24,8 @@ const envSchema = z.object({
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().min(3).default('no-reply@localhost'),
   SUPPORT_EMAIL: optionalText.pipe(z.email().optional()),
+  // The operator's terms of use, linked from the invitation's 'I agree' box; a page a browser can open.
+  TERMS_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).optional()),
   STAFF_EMAIL_DOMAIN: optionalText,
   // Unset: the address the server listens on (see defaultPublicUrl).
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -54,6 +56,7 @@ interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string | undefined;
+  termsUrl: string | undefined;
   staffEmailDomain: string | undefined;
   publicUrl: string;
   nodeEnv: 'development' | 'production' | 'test';
@@ -95,6 +98,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,
     supportEmail: value.SUPPORT_EMAIL,
+    termsUrl: value.TERMS_URL,
     staffEmailDomain: value.STAFF_EMAIL_DOMAIN,
     // Links in e-mails append paths, so a trailing slash would double up.
     publicUrl: (value.PUBLIC_URL ?? defaultPublicUrl(value.HOST, value.PORT)).replace(/\/+$/, ''),

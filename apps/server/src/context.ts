@@ -21,6 +21,8 @@ export interface AppContext {
   version: string;
   publicUrl: string;
   supportEmail: string | null;
+  /** TERMS_URL: the operator's terms of use, or null when none were published. */
+  termsUrl: string | null;
   staffEmailDomain: string | null;
   limits: LoginLimits;
   /** OUTBOUND_ALLOW_PRIVATE: outgoing requests may reach private, loopback and link-local addresses. */

@@ -57,6 +57,7 @@ async function main(): Promise<void> {
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
     supportEmail: config.supportEmail,
+    termsUrl: config.termsUrl,
     staffEmailDomain: config.staffEmailDomain,
     trustProxy: config.trustProxy,
     outboundAllowPrivate: config.outboundAllowPrivate,

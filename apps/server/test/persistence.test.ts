@@ -71,6 +71,14 @@ describe('configuration', () => {
     expect(readConfig({ PORT: '3000', PUBLIC_URL: 'https://help.example.com/' }).publicUrl).toBe('https://help.example.com');
   });
 
+  it('takes TERMS_URL only as an http or https address a browser can open', () => {
+    expect(readConfig({}).termsUrl).toBeUndefined();
+    expect(readConfig({ TERMS_URL: 'https://example.com/terms' }).termsUrl).toBe('https://example.com/terms');
+    for (const bad of ['javascript:alert(1)', 'ftp://example.com/terms', 'terms.html']) {
+      expect(() => readConfig({ TERMS_URL: bad })).toThrow(/TERMS_URL: must be an http or https URL/);
+    }
+  });
+
   it('fails fast listing every bad variable', () => {
     let error: unknown;
     try {

@@ -21,7 +21,7 @@ beforeAll(async () => {
   mkdirSync(path.join(webRoot, 'assets'));
   writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Console</title><div id="root"></div>');
   writeFileSync(path.join(webRoot, 'assets', 'app-1234.js'), 'console.log("app")');
-  app = await createTestApp(database, { webRoot, supportEmail: 'help@example.com' });
+  app = await createTestApp(database, { webRoot, supportEmail: 'help@example.com', termsUrl: 'https://example.com/terms' });
 });
 
 afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
@@ -33,10 +33,20 @@ describe('health and about', () => {
     expect(healthSchema.parse(response.json())).toEqual({ status: 'ok', version: '9.9.9-test' });
   });
 
-  it('GET /api/v1/about is public and names the support address', async () => {
+  it('GET /api/v1/about is public and names the support address and the terms of use', async () => {
     const response = await get(app, '/api/v1/about');
     expect(response.statusCode).toBe(200);
-    expect(aboutSchema.parse(response.json())).toEqual({ version: '9.9.9-test', support_email: 'help@example.com' });
+    expect(aboutSchema.parse(response.json())).toEqual({
+      version: '9.9.9-test',
+      support_email: 'help@example.com',
+      terms_url: 'https://example.com/terms',
+    });
+  });
+
+  it('GET /api/v1/about says when the operator published no terms of use', async () => {
+    const bare = await createTestApp(database);
+    const response = await get(bare, '/api/v1/about');
+    expect(aboutSchema.parse(response.json())).toMatchObject({ support_email: null, terms_url: null });
   });
 
   it('the version is the root package.json version, or development', () => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SUPPORT_ADDRESS, users } from './support/users';
+import { SUPPORT_ADDRESS, TERMS_ADDRESS, users } from './support/users';
 import { latestCodeFor, latestMailTo, mailCount } from './support/mailbox';
 import { signIn } from './support/sign-in';
 
@@ -128,4 +128,25 @@ test('Contact Us lets a signed-out person write to support, who can answer them'
 
   const mail = await latestMailTo(SUPPORT_ADDRESS, (received) => received.text.includes(message));
   expect(mail.replyTo).toBe('new.colleague@customer.test');
+});
+
+test("accepting an invitation links the operator's terms of use, or says that none were published", async ({ page }) => {
+  const invite = `/login/invite/${encodeURIComponent('new.colleague@console.test')}/123456`;
+  await page.goto(invite);
+  const agree = page.getByRole('checkbox', { name: 'I agree to the terms of use' });
+  await expect(agree).toBeVisible();
+  const terms = page.getByRole('link', { name: 'terms of use' });
+  await expect(terms).toHaveAttribute('href', TERMS_ADDRESS);
+  await expect(terms).toHaveAttribute('target', '_blank');
+  await expect(page.getByText('has not published terms of use')).toHaveCount(0);
+
+  // An operator who set no TERMS_URL: the agreement stays, with no link, and says why.
+  await page.route('**/api/v1/about', async (route) => {
+    const about = await (await route.fetch()).json();
+    await route.fulfill({ json: { ...about, terms_url: null } });
+  });
+  await page.goto(invite);
+  await expect(agree).toBeVisible();
+  await expect(page.getByText('The operator of this console has not published terms of use.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'terms of use' })).toHaveCount(0);
 });

@@ -5,9 +5,13 @@ export const healthSchema = z.object({
   version: z.string(),
 });
 
-/** GET /api/v1/about (public): what the console shows before sign-in (version, where to ask for help). */
+/**
+ * GET /api/v1/about (public): what the console shows before sign-in (version, where to ask for
+ * help, the terms of use an invited user agrees to: null when the operator published none).
+ */
 export const aboutSchema = z.object({
   version: z.string(),
   support_email: z.string().nullable(),
+  terms_url: z.string().nullable(),
 });
 export type About = z.infer<typeof aboutSchema>;

@@ -16,7 +16,7 @@ import {
 } from '../../../server/src/db/schema/index';
 import { bootstrapSuperUser, createUser } from '../../../server/src/modules/user/service';
 import { startMailCatcher } from '../../../server/test/mail-catcher';
-import { STAFF_DOMAIN, SUPPORT_ADDRESS, users } from './users';
+import { STAFF_DOMAIN, SUPPORT_ADDRESS, TERMS_ADDRESS, users } from './users';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../../..');
 
@@ -130,6 +130,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
       PUBLIC_URL: baseUrl,
       SUPPORT_EMAIL: SUPPORT_ADDRESS,
+      TERMS_URL: TERMS_ADDRESS,
       STAFF_EMAIL_DOMAIN: STAFF_DOMAIN,
       // The flows' business-logic endpoints in the tests run on this machine, as a team's would in development.
       OUTBOUND_ALLOW_PRIVATE: 'true',

@@ -23,6 +23,9 @@ export const STAFF_DOMAIN = 'staff.console.test';
 /** Where the server sends support messages (SUPPORT_EMAIL). */
 export const SUPPORT_ADDRESS = 'support@console.test';
 
+/** The operator's terms of use (TERMS_URL), linked from the invitation's agreement. */
+export const TERMS_ADDRESS = 'https://operator.example/terms';
+
 /** Ids of the records the global setup created, handed over through the environment. */
 export function seeded() {
   const workspaceId = process.env.E2E_WORKSPACE_ID;

@@ -1,7 +1,8 @@
-import { Checkbox, PasswordInput, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, PasswordInput, TextInput } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { TOKEN_CODE_LENGTH, loginInviteBody, loginResetBody } from '@console/contracts';
 import { paths } from '@/config/paths';
+import { useAbout } from '../api/get-about';
 import { useLoginInvite } from '../api/login-invite';
 import { useLoginReset } from '../api/login-reset';
 import { LoginLayout } from './login-layout';
@@ -30,6 +31,34 @@ const modes = {
     done: 'Invitation accepted. Sign in with your new password.',
   },
 } as const;
+
+/**
+ * 'I agree to the terms of use': a link to the operator's terms (TERMS_URL, from /about) in a new
+ * tab; where none were published the box says so, as the agreement is still asked for.
+ */
+function TermsCheckbox({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  const about = useAbout();
+  const termsUrl = about.data?.terms_url ?? null;
+  return (
+    <Checkbox
+      label={
+        termsUrl ? (
+          <>
+            I agree to the{' '}
+            <Anchor href={termsUrl} target="_blank" rel="noopener noreferrer" inherit>
+              terms of use
+            </Anchor>
+          </>
+        ) : (
+          'I agree to the terms of use'
+        )
+      }
+      description={about.isSuccess && !termsUrl ? 'The operator of this console has not published terms of use.' : undefined}
+      checked={checked}
+      onChange={(event) => onChange(event.currentTarget.checked)}
+    />
+  );
+}
 
 /** Reset (forgot-password code) and invite (invitation code): a code plus a new password. */
 export function CodePasswordStep({ mode }: { mode: 'reset' | 'invite' }) {
@@ -93,11 +122,7 @@ export function CodePasswordStep({ mode }: { mode: 'reset' | 'invite' }) {
           onChange={(event) => form.setField('password_validator', event.currentTarget.value)}
         />
         {mode === 'invite' && (
-          <Checkbox
-            label="I agree to the terms of use"
-            checked={form.values.agree_tos}
-            onChange={(event) => form.setField('agree_tos', event.currentTarget.checked)}
-          />
+          <TermsCheckbox checked={form.values.agree_tos} onChange={(checked) => form.setField('agree_tos', checked)} />
         )}
       </StepForm>
     </LoginLayout>
