@@ -20,6 +20,8 @@ Object.assign(globalThis, { jest: { advanceTimersByTime: (ms: number) => vi.adva
 // Testing Library unmounts after each test only by itself where the runner has globals; this runner has none.
 afterEach(() => {
   cleanup();
+  // A test's stand-in server (fakeApi's fetch) and browser parts (the canvas's sizes) end with it.
+  vi.unstubAllGlobals();
   localStorage.clear();
   sessionStorage.clear();
 });
