@@ -1,8 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { API_KEY_HINT_LENGTH, API_KEY_PREFIX, type ApiKey, type CreatedApiKey } from '@console/contracts';
-import { apiKeys } from '../src/db/schema/index';
+import {
+  API_KEY_HINT_LENGTH,
+  API_KEY_PREFIX,
+  type ApiKey,
+  type CreatedApiKey,
+  type ListResponse,
+  type WorkspaceDeployment,
+} from '@console/contracts';
+import { apiKeys, deployments, projects } from '../src/db/schema/index';
 import { verifyApiKey } from '../src/modules/api-key/service';
 import { sha256 } from '../src/platform/secrets';
 import { call, createClock, tokenFor, createSignedInUser, createTestApp, createWorkspaceTree, openTestDatabase, type TestClock } from './helper';
@@ -62,6 +70,36 @@ describe('API keys', () => {
     expect((await call(app, 'DELETE', `/api/v1/api-key/${created.id}`, admin.token)).statusCode).toBe(204);
     expect((await call(app, 'DELETE', `/api/v1/api-key/${created.id}`, admin.token)).statusCode).toBe(404);
     expect(await verifyApiKey(app.ctx, created.key)).toBeNull();
+  });
+});
+
+describe("a workspace's deployments, to choose the one a key reads", () => {
+  it('lists the deployments of every project of the workspace with their project, and no other workspace\'s', async () => {
+    const [second] = await app.ctx.db.insert(projects).values({ workspaceId: tree.workspace.id, displayName: 'Billing Desk' }).returning();
+    const [staging] = await app.ctx.db
+      .insert(deployments)
+      .values({ projectId: second!.id, displayName: 'Staging', key: randomUUID() })
+      .returning();
+    const elsewhere = await createWorkspaceTree(app, [{ user: admin.user, role: 'admin' }], 'Elsewhere');
+
+    const response = await call(
+      app,
+      'GET',
+      `/api/v1/workspace/${tree.workspace.id}/deployment?sort_field=project_display_name&sort_direction=ascending`,
+      admin.token,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const { records, total } = response.json<ListResponse<WorkspaceDeployment>>();
+    expect(total).toBe(2);
+    expect(records).toEqual([
+      { id: tree.deployment.id, display_name: 'Production', project_id: tree.project.id, project_display_name: 'Acme Help' },
+      { id: staging!.id, display_name: 'Staging', project_id: second!.id, project_display_name: 'Billing Desk' },
+    ]);
+    expect(response.body).not.toContain(elsewhere.deployment.id);
+    expect(response.body).not.toContain(tree.deployment.key);
+
+    const filtered = await call(app, 'GET', `/api/v1/workspace/${tree.workspace.id}/deployment?project_display_name__like=billing`, admin.token);
+    expect(filtered.json<ListResponse<WorkspaceDeployment>>().records.map((record) => record.id)).toEqual([staging!.id]);
   });
 });
 

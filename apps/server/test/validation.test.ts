@@ -220,6 +220,7 @@ const routes: WriteRoute[] = [
       { body: { ...validApiKey(), scopes: ['write_everything'] }, detail: messages.oneOf('Scope', ['read_conversation_store']) },
       { body: { ...validApiKey(), scopes: 'read_conversation_store' }, detail: messages.atLeastOneSelection('Scopes') },
       { body: { ...validApiKey(), resource_type: 'project' }, detail: messages.oneOf('Resource Type', ['deployment']) },
+      { body: { ...validApiKey(), resource_id: '' }, detail: messages.selected('Deployment') },
       { body: { ...validApiKey(), resource_id: 'not-a-uuid' }, detail: messages.uuid('Resource ID') },
       { body: { ...validApiKey(), resource_id: otherTree.deployment.id }, detail: 'Resource ID must be a deployment of this workspace.' },
       { body: { ...validApiKey(), resource_id: crypto.randomUUID() }, detail: 'Resource ID must be a deployment of this workspace.' },

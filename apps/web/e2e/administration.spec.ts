@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { call, signInToken } from './support/api';
 import { latestCodeFor, mailCount } from './support/mailbox';
 import { createProject } from './support/projects';
 import { signIn } from './support/sign-in';
@@ -98,7 +99,9 @@ test('an API key is created, shown once, copied, deactivated and deleted', async
   const create = page.getByRole('dialog', { name: 'Create API Key' });
   await create.getByLabel('Name', { exact: true }).fill('Reporting');
   await create.getByLabel('Description').fill('Nightly export to the warehouse');
-  await create.getByLabel('Resource ID').fill(seeded().deploymentId);
+  // The key reads the conversations of the deployment picked by its project's and its own name.
+  await create.getByLabel('Deployment', { exact: true }).fill('Help Centre');
+  await page.getByRole('option', { name: 'Help Centre / Production', exact: true }).click();
   await chooseOption(page, create, 'Scopes', 'read_conversation_store');
   await page.keyboard.press('Escape');
   await create.getByRole('button', { name: 'Create' }).click();
@@ -113,6 +116,12 @@ test('an API key is created, shown once, copied, deactivated and deleted', async
   await created.getByRole('button', { name: 'Copy' }).click();
   await expect(created.getByText('Copied')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+  // How it is used: the header it goes in and the routes it reads.
+  const usage = created.getByRole('region', { name: 'How to use the key' });
+  await expect(usage).toContainText('Authorization: Bearer <key>');
+  await expect(usage).toContainText('GET /api/v1/conversation-store/conv');
+  await expect(usage).toContainText('GET /api/v1/conversation-store/conv/{convId}');
+  await expect(usage).toContainText('GET /api/v1/conversation-store/query');
   await created.getByRole('button', { name: 'Done' }).click();
 
   const row = page.getByRole('row', { name: /Reporting/ });
@@ -170,22 +179,33 @@ test('list paging, sorting and filtering live in the query string and survive a 
   await expect(page.getByText('4 results')).toBeVisible();
 });
 
-test("a deployment's ID is copied from its page into a new API key's Resource ID", async ({ page, context }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const { workspaceId, projectId, deploymentId } = seeded();
-  await signIn(page, users.plain);
-  await page.goto(`/project/${projectId}/deployment/${deploymentId}`);
-  const details = page.getByRole('region', { name: 'Deployment details' });
-  await expect(details.getByRole('row', { name: /^ID/ })).toContainText(deploymentId);
-  await details.getByRole('button', { name: 'Copy ID' }).click();
-  await expect(details.getByRole('button', { name: 'Copied' })).toBeVisible();
+test("a new API key's deployment is picked among the workspace's deployments, each named with its project", async ({ page, request }) => {
+  const { workspaceId } = seeded();
+  const token = await signInToken(request, users.plain);
+  const project = await call<{ id: string }>(request, 'post', `/workspace/${workspaceId}/project`, token, { display_name: 'Key Desk' });
+  await call(request, 'post', `/project/${project.id}/deployment`, token, { display_name: 'Kiosk' });
 
+  await signIn(page, users.plain);
   await page.goto(`/workspace/${workspaceId}/api-key`);
   await page.getByRole('button', { name: 'Create API Key' }).click();
   const create = page.getByRole('dialog', { name: 'Create API Key' });
-  await create.getByLabel('Resource ID').focus();
-  await page.keyboard.press('ControlOrMeta+V');
-  await expect(create.getByLabel('Resource ID')).toHaveValue(deploymentId);
+  const deployment = create.getByLabel('Deployment', { exact: true });
+  await deployment.click();
+  await expect(page.getByRole('option', { name: 'Help Centre / Production', exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Key Desk / Kiosk', exact: true })).toBeVisible();
+  await deployment.fill('kiosk');
+  await expect(page.getByRole('option')).toHaveText(['Key Desk / Kiosk']);
+  await page.getByRole('option', { name: 'Key Desk / Kiosk' }).click();
+  await expect(deployment).toHaveValue('Key Desk / Kiosk');
+
+  await create.getByLabel('Name', { exact: true }).fill('Kiosk export');
+  await chooseOption(page, create, 'Scopes', 'read_conversation_store');
+  await page.keyboard.press('Escape');
+  await create.getByRole('button', { name: 'Create' }).click();
+  const created = page.getByRole('dialog', { name: 'Created API Key' });
+  await expect(created).toContainText('Kiosk export');
+  await created.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('row', { name: /Kiosk export/ })).toBeVisible();
 });
 
 test('a member of a project alone finds it under All Projects, and its workspace page lists it', async ({ page, browser }) => {

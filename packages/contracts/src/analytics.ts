@@ -262,3 +262,10 @@ export const conversationStoreMessages = {
   wrongScope: 'The API key may not read the conversation store.',
   noDeployment: "The API key's deployment does not exist.",
 } as const;
+
+/** The conversation-store routes under /api/v1 (the server's, and what the new key's dialog lists), all GET. */
+export const conversationStorePaths = {
+  conversations: '/conversation-store/conv',
+  conversation: '/conversation-store/conv/:convId',
+  events: '/conversation-store/query',
+} as const;

@@ -46,7 +46,11 @@ export function createApiKeyBody(now: () => Date = () => new Date()) {
       .array(oneOf('Scope', apiKeyScopes), { error: messages.atLeastOneSelection('Scopes') })
       .min(1, { error: messages.atLeastOneSelection('Scopes') }),
     resource_type: oneOf('Resource Type', apiKeyResourceTypes),
-    resource_id: z.string({ error: messages.uuid('Resource ID') }).regex(uuidV4, { error: messages.uuid('Resource ID') }),
+    // Empty is the console's deployment picker with nothing chosen.
+    resource_id: z
+      .string({ error: messages.uuid('Resource ID') })
+      .min(1, { error: messages.selected('Deployment') })
+      .regex(uuidV4, { error: messages.uuid('Resource ID') }),
     // Empty means the key never expires.
     expires_at: z
       .union([z.literal(''), z.null(), z.iso.datetime({ offset: true, error: 'Expiration must be a valid date' })], {

@@ -85,6 +85,21 @@ export const deploymentList = defineList({
   },
 });
 
+/**
+ * GET /workspace/{id}/deployment: a deployment of any project of the workspace, named with its
+ * project, for choosing the deployment an API key reads (no key, origins or snapshot).
+ */
+export const workspaceDeploymentSchema = z.object({ id: z.string(), display_name: z.string(), project_id: z.string(), project_display_name: z.string() });
+export type WorkspaceDeployment = z.infer<typeof workspaceDeploymentSchema>;
+
+export const workspaceDeploymentList = defineList({
+  sortable: ['project_display_name', 'display_name', 'updated_at'],
+  filters: {
+    display_name: { kind: 'text' },
+    project_display_name: { kind: 'text' },
+  },
+});
+
 /** POST /project/{id}/sync: the new snapshot and when the project was synced. */
 export const syncAnswerSchema = z.object({
   snapshot_id: z.string(),

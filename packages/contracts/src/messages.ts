@@ -11,6 +11,7 @@ export const messages = {
   exactlyChars: (field: string, n: number) => `${field} must be exactly ${n} ${characters(n)}`,
   oneOf: (field: string, values: readonly string[]) => `${field} must be one of ${values.join(', ')}`,
   atLeastOneSelection: (field: string) => `${field} must have at least one selection.`,
+  selected: (field: string) => `${field} must be selected.`,
   inFuture: (field: string) => `${field} must be in the future.`,
   notLessThan: (field: string, n: number) => `${field} must not be less than ${n}`,
   notGreaterThan: (field: string, n: number) => `${field} must not be greater than ${n}`,

@@ -103,6 +103,7 @@ export const administrationRows: Row[] = [
 
   // API keys.
   { route: 'GET /workspace/{id}/api-key', method: 'GET', url: (c) => `/api/v1/workspace/${c.workspaceId}/api-key`, write: false, ...readRule },
+  { route: 'GET /workspace/{id}/deployment', method: 'GET', url: (c) => `/api/v1/workspace/${c.workspaceId}/deployment`, write: false, ...readRule },
   {
     route: 'POST /workspace/{id}/api-key',
     method: 'POST',

@@ -3,7 +3,7 @@ import { apiErrorSchema, errorDetails, errorTitle, refreshResult, type AuthStora
 import { clearAuth, getAuth, setAuth } from './storage';
 
 /** Base path of the REST API. */
-const API_BASE = '/api/v1';
+export const API_BASE = '/api/v1';
 
 /** A failed call: carries the server's error body {status, title, detail, traceback}. */
 export class ApiError extends Error {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   conversationEventList,
   conversationRecordSchema,
+  conversationStorePaths,
   eventRecordSchema,
   listResponse,
   storeList,
@@ -29,7 +30,7 @@ export function conversationStoreRoutes(ctx: AppContext): FastifyPluginAsyncZod 
     const tags = ['conversation store'];
     const config = { access: access.gate(conversationStoreGate(ctx)) };
 
-    app.get('/conversation-store/conv', {
+    app.get(conversationStorePaths.conversations, {
       config,
       schema: {
         tags,
@@ -41,7 +42,7 @@ export function conversationStoreRoutes(ctx: AppContext): FastifyPluginAsyncZod 
       handler: (request) => conversationPage(ctx, storeScopeOf(request, request.query), request.query),
     });
 
-    app.get('/conversation-store/conv/:convId', {
+    app.get(conversationStorePaths.conversation, {
       config,
       schema: {
         tags,
@@ -57,7 +58,7 @@ export function conversationStoreRoutes(ctx: AppContext): FastifyPluginAsyncZod 
       },
     });
 
-    app.get('/conversation-store/query', {
+    app.get(conversationStorePaths.events, {
       config,
       schema: {
         tags,

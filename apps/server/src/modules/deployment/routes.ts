@@ -1,12 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createDeploymentBody, deploymentList, deploymentSchema, listResponse, updateDeploymentBody } from '@console/contracts';
+import {
+  createDeploymentBody,
+  deploymentList,
+  deploymentSchema,
+  listResponse,
+  updateDeploymentBody,
+  workspaceDeploymentList,
+  workspaceDeploymentSchema,
+} from '@console/contracts';
 import type { AppContext } from '../../context';
-import { access, projectAccessOf } from '../../platform/access';
+import { access, projectAccessOf, workspaceAccessOf } from '../../platform/access';
 import { requireAuth } from '../../platform/authenticate';
 import { listQuery } from '../../platform/listing';
 import { idParams, refusals, security, uuidParam } from '../../platform/params';
-import { createDeployment, deployDeployment, listDeployments, readDeployment, updateDeployment } from './service';
+import { createDeployment, deployDeployment, listDeployments, listWorkspaceDeployments, readDeployment, updateDeployment } from './service';
 
 const deploymentParams = z.object({ id: uuidParam('Id'), deploymentId: uuidParam('Deployment Id') });
 
@@ -25,6 +33,20 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: listResponse(deploymentSchema), ...refusals },
       },
       handler: (request) => listDeployments(ctx, projectAccessOf(request), request.query),
+    });
+
+    // A workspace role reaches every project of the workspace, so its readers read these too.
+    app.get('/workspace/:id/deployment', {
+      config: { access: access.workspace('read') },
+      schema: {
+        tags,
+        security,
+        summary: "The deployments of the workspace's projects, named with their project (its readers; to choose an API key's deployment)",
+        params: idParams,
+        querystring: listQuery(workspaceDeploymentList),
+        response: { 200: listResponse(workspaceDeploymentSchema), ...refusals },
+      },
+      handler: (request) => listWorkspaceDeployments(ctx, workspaceAccessOf(request), request.query),
     });
 
     app.post('/project/:id/deployment', {

@@ -1,4 +1,4 @@
-import { count, eq, getTableColumns } from 'drizzle-orm';
+import { and, count, eq, getTableColumns } from 'drizzle-orm';
 import {
   deploymentList,
   deploymentMessages,
@@ -8,11 +8,13 @@ import {
   type ListQuery,
   type ListResponse,
   type updateDeploymentBody,
+  type WorkspaceDeployment,
+  workspaceDeploymentList,
 } from '@console/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { deployments, users, type DeploymentRow, type UserRow } from '../../db/schema/index';
-import type { ProjectAccess } from '../../platform/access';
+import { deployments, projectIsComplete, projects, users, type DeploymentRow, type UserRow } from '../../db/schema/index';
+import type { ProjectAccess, WorkspaceAccess } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
 import { randomToken } from '../../platform/secrets';
@@ -81,6 +83,42 @@ export async function listDeployments(ctx: AppContext, access: ProjectAccess, qu
     },
   );
   return { records: page.records.map((row) => toDeployment(row, access)), total: page.total };
+}
+
+/**
+ * The deployments of every project of the workspace (an import still being written has none yet),
+ * with their project's name: what an API key of the workspace may be made for.
+ */
+export async function listWorkspaceDeployments(
+  ctx: AppContext,
+  { workspace }: WorkspaceAccess,
+  query: ListQuery,
+): Promise<ListResponse<WorkspaceDeployment>> {
+  const ofProject = eq(projects.id, deployments.projectId);
+  const page = await listPage(
+    workspaceDeploymentList,
+    query,
+    { display_name: deployments.displayName, project_display_name: projects.displayName, updated_at: deployments.updatedAt },
+    {
+      rows: ctx.db
+        .select({ id: deployments.id, displayName: deployments.displayName, projectId: projects.id, projectName: projects.displayName })
+        .from(deployments)
+        .innerJoin(projects, ofProject)
+        .$dynamic(),
+      count: ctx.db.select({ total: count() }).from(deployments).innerJoin(projects, ofProject).$dynamic(),
+      where: and(eq(projects.workspaceId, workspace.id), projectIsComplete()),
+      id: deployments.id,
+    },
+  );
+  return {
+    records: page.records.map((row) => ({
+      id: row.id,
+      display_name: row.displayName,
+      project_id: row.projectId,
+      project_display_name: row.projectName,
+    })),
+    total: page.total,
+  };
 }
 
 /** Creating a deployment is a create in the project (admins and editors). */

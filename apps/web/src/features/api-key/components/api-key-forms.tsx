@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { MultiSelect, Select, TextInput, Textarea } from '@mantine/core';
 import {
+  MAX_PAGE_SIZE,
   apiKeyResourceTypes,
   apiKeyScopes,
   apiKeyStatuses,
@@ -13,6 +14,7 @@ import { ModalEntityForm, useEntityForm, useModalEntityForm } from '@/components
 import { fromDateTimeLocal } from '@/lib/format';
 import { statusOptions } from '@/lib/status';
 import { useCreateApiKey } from '../api/create-api-key';
+import { useWorkspaceDeployments } from '../api/get-workspace-deployments';
 import { useUpdateApiKey } from '../api/update-api-key';
 
 interface CreateApiKeyValues extends Record<string, unknown> {
@@ -25,7 +27,23 @@ interface CreateApiKeyValues extends Record<string, unknown> {
   expires_at: string;
 }
 
-/** 'Create API Key': Name, Description, Resource Type, Resource ID, Scopes, Expiration; submit 'Create'. */
+// A workspace has a handful of deployments: one page of the largest size names them all.
+const deploymentsByProject = { limit: MAX_PAGE_SIZE, sort_field: 'project_display_name', sort_direction: 'ascending' };
+
+/** The workspace's deployments as choices, each named 'project / deployment', in that order. */
+function useDeploymentOptions(workspaceId: string) {
+  const query = useWorkspaceDeployments(workspaceId, deploymentsByProject);
+  const options = useMemo(
+    () =>
+      (query.data?.records ?? [])
+        .map((deployment) => ({ value: deployment.id, label: `${deployment.project_display_name} / ${deployment.display_name}` }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
+    [query.data],
+  );
+  return { options, isPending: query.isPending };
+}
+
+/** 'Create API Key': Name, Description, Resource Type, Deployment (a picker), Scopes, Expiration; submit 'Create'. */
 export function CreateApiKeyForm({
   workspaceId,
   onClose,
@@ -36,6 +54,7 @@ export function CreateApiKeyForm({
   onCreated: (created: CreatedApiKey) => void;
 }) {
   const mutation = useCreateApiKey(workspaceId);
+  const deployments = useDeploymentOptions(workspaceId);
   // The expiry is checked against the browser's clock at every validation.
   const schema = useMemo(() => createApiKeyBody(), []);
   const form = useModalEntityForm({
@@ -48,7 +67,7 @@ export function CreateApiKeyForm({
       scopes: [],
       expires_at: '',
     } as CreateApiKeyValues,
-    toInput: (values) => ({ ...values, resource_id: values.resource_id.trim(), expires_at: fromDateTimeLocal(values.expires_at) }),
+    toInput: (values) => ({ ...values, expires_at: fromDateTimeLocal(values.expires_at) }),
     onSubmit: (body) => mutation.mutateAsync(body),
     onDone: onCreated,
   });
@@ -58,12 +77,14 @@ export function CreateApiKeyForm({
       <TextInput label="Name" autoComplete="off" data-autofocus {...form.textProps('display_name')} />
       <Textarea label="Description" autosize minRows={2} maxRows={5} {...form.textProps('description')} />
       <Select label="Resource Type" data={[...apiKeyResourceTypes]} {...form.selectProps('resource_type')} />
-      <TextInput
-        label="Resource ID"
-       
-        autoComplete="off"
-        description="The deployment's ID (a UUID)."
-        {...form.textProps('resource_id')}
+      <Select
+        label="Deployment"
+        description="The deployment whose conversations the key reads."
+        searchable
+        data={deployments.options}
+        placeholder={deployments.isPending ? 'Loading deployments…' : deployments.options.length ? 'Choose a deployment' : undefined}
+        nothingFoundMessage={deployments.options.length ? 'No deployment matches.' : 'No deployments yet: create one in a project first.'}
+        {...form.selectProps('resource_id')}
       />
       <MultiSelect
         label="Scopes"

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, Group, List, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy, IconEye, IconEyeOff } from '@tabler/icons-react';
-import { COPIED_MARK_MS, type CreatedApiKey } from '@console/contracts';
+import { COPIED_MARK_MS, conversationStorePaths, type CreatedApiKey } from '@console/contracts';
 import { AppModal } from '@/components/app-modal';
+import { API_BASE } from '@/lib/api-client';
 
 export const KEY_NOT_SHOWN_AGAIN = 'This key will not be shown again.';
 
@@ -11,6 +12,31 @@ const MASK = '•';
 /** Hides a key but its prefix-free length: what the user sees before 'Reveal'. */
 export function maskKey(key: string): string {
   return MASK.repeat(Math.min(key.length, 48));
+}
+
+const storeRoutes = [
+  { path: conversationStorePaths.conversations, reads: 'its conversations, newest first' },
+  { path: conversationStorePaths.conversation, reads: "one conversation's events" },
+  { path: conversationStorePaths.events, reads: 'its events (the query log), newest first' },
+].map(({ path, reads }) => ({ route: `GET ${API_BASE}${path.replace(/:(\w+)/g, '{$1}')}`, reads }));
+
+/** How the key is used: the header it goes in and the routes of the conversation store it reads. */
+function KeyUsage() {
+  return (
+    <Stack gap={4} aria-label="How to use the key" role="region">
+      <Text size="sm">
+        Send it in the <Code>Authorization: Bearer &lt;key&gt;</Code> header of a call to the conversation store, which
+        reads the key&apos;s deployment only:
+      </Text>
+      <List size="sm" spacing={2}>
+        {storeRoutes.map(({ route, reads }) => (
+          <List.Item key={route}>
+            <Code>{route}</Code>: {reads}
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
 }
 
 function CreatedKeyBody({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
@@ -70,6 +96,7 @@ function CreatedKeyBody({ created, onDone }: { created: CreatedApiKey; onDone: (
       <Alert color="yellow" variant="light" p="xs">
         <Text size="sm">{KEY_NOT_SHOWN_AGAIN}</Text>
       </Alert>
+      <KeyUsage />
       <Group justify="flex-end">
         <Button onClick={onDone} data-autofocus>
           Done
