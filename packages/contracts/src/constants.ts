@@ -4,6 +4,8 @@
 export const INACTIVITY_LIMIT_MS = 1_800_000;
 export const INACTIVITY_WARNING_MS = 120_000;
 export const INACTIVITY_COUNTDOWN_TICK_MS = 100;
+/** How often a tab tells the console's other tabs that its user is active (activity counts in every tab). */
+export const INACTIVITY_SHARE_MS = 5_000;
 
 export const SAVED_MESSAGE_MS = 3_000;
 export const SYNC_ERROR_MS = 5_000;
@@ -20,6 +22,7 @@ export const DRAWER_STORAGE_KEY = 'console.drawer.v1';
 /** Tab-scoped (session storage): the pending-MFA token between the password and MFA steps, and a note for the next sign-in screen. */
 export const MFA_PENDING_STORAGE_KEY = 'console.mfa-pending.v1';
 export const SIGN_IN_NOTICE_STORAGE_KEY = 'console.sign-in-notice.v1';
+export const LAST_ACTIVITY_STORAGE_KEY = 'console.last-activity.v1';
 
 /** The server reports this version when it runs from a development checkout. */
 export const DEVELOPMENT_VERSION = 'development';

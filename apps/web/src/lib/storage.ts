@@ -4,6 +4,7 @@ import {
   APP_STATE_STORAGE_KEY,
   AUTH_STORAGE_KEY,
   DRAWER_STORAGE_KEY,
+  LAST_ACTIVITY_STORAGE_KEY,
   MFA_PENDING_STORAGE_KEY,
   SIGN_IN_NOTICE_STORAGE_KEY,
   authStorageSchema,
@@ -220,4 +221,20 @@ export function setSignInNotice(notice: string | null) {
 
 export function getSignInNotice(): string | null {
   return readRaw(session(), SIGN_IN_NOTICE_STORAGE_KEY);
+}
+
+// ---------------------------------------------------------------- last activity, shared by the tabs
+
+/**
+ * When the user was last active in any tab of the console (epoch ms, 0 when unknown). The sign-in is
+ * shared by the tabs, so the inactivity sign-out must be too: an idle tab may not sign out a user at
+ * work in another.
+ */
+export function getSharedActivity(): number {
+  const value = Number(readRaw(local(), LAST_ACTIVITY_STORAGE_KEY));
+  return Number.isFinite(value) && value > 0 ? value : 0;
+}
+
+export function setSharedActivity(at: number) {
+  writeRaw(local(), LAST_ACTIVITY_STORAGE_KEY, String(at));
 }

@@ -1,7 +1,13 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { TextInput } from '@mantine/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { INACTIVITY_COUNTDOWN_TICK_MS, INACTIVITY_LIMIT_MS, INACTIVITY_WARNING_MS } from '@console/contracts';
+import {
+  INACTIVITY_COUNTDOWN_TICK_MS,
+  INACTIVITY_LIMIT_MS,
+  INACTIVITY_SHARE_MS,
+  INACTIVITY_WARNING_MS,
+  LAST_ACTIVITY_STORAGE_KEY,
+} from '@console/contracts';
 import { AppModal, ModalSuppressionProvider } from '@/components/app-modal';
 import { paths } from '@/config/paths';
 import { getSignInNotice } from '@/lib/storage';
@@ -24,6 +30,9 @@ function renderMonitor(page = <InactivityMonitor />) {
     fakeTimers: true,
   });
 }
+
+/** What another tab of the console writes when its user is active there. */
+const activeInAnotherTab = () => localStorage.setItem(LAST_ACTIVITY_STORAGE_KEY, String(Date.now()));
 
 const warning = () => screen.queryByRole('dialog', { name: 'Session Timeout Warning' });
 const secondsLeft = () => Number(screen.getByTestId('inactivity-seconds').textContent);
@@ -117,5 +126,46 @@ describe('InactivityMonitor', () => {
     await user.click(screen.getByRole('button', { name: 'Stay Logged In' }));
     expect(project()).toBeVisible();
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Help Desk 2');
+  });
+
+  it('counts activity in another tab of the console: it postpones the warning, and closes one already up', async () => {
+    const { location } = renderMonitor();
+
+    await advanceTimers(WARN_AFTER_MS - 1000);
+    activeInAnotherTab();
+    await advanceTimers(1000);
+    expect(warning()).not.toBeInTheDocument();
+    await advanceTimers(WARN_AFTER_MS - 1000 - 1);
+    expect(warning()).not.toBeInTheDocument();
+    await advanceTimers(1);
+    expect(warning()).toBeInTheDocument();
+
+    await advanceTimers(1000);
+    activeInAnotherTab();
+    await advanceTimers(INACTIVITY_COUNTDOWN_TICK_MS);
+    expect(warning()).not.toBeInTheDocument();
+    await advanceTimers(INACTIVITY_WARNING_MS);
+    expect(location().pathname).toBe('/workspace');
+  });
+
+  it("tells the other tabs of this tab's activity, and of Stay Logged In", async () => {
+    const { user } = renderMonitor();
+    const shared = () => Number(localStorage.getItem(LAST_ACTIVITY_STORAGE_KEY));
+
+    const started = Date.now();
+    fireEvent.keyDown(document.body, { key: 'a' });
+    expect(shared()).toBe(started);
+    // A user at work is told at most every INACTIVITY_SHARE_MS, not on every key or mouse move.
+    await advanceTimers(INACTIVITY_SHARE_MS - 1);
+    fireEvent.mouseMove(document.body);
+    expect(shared()).toBe(started);
+    await advanceTimers(1);
+    fireEvent.mouseMove(document.body);
+    expect(shared()).toBe(started + INACTIVITY_SHARE_MS);
+
+    await advanceTimers(WARN_AFTER_MS);
+    expect(warning()).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Stay Logged In' }));
+    expect(shared()).toBe(Date.now());
   });
 });

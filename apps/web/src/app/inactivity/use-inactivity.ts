@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { INACTIVITY_COUNTDOWN_TICK_MS, INACTIVITY_LIMIT_MS, INACTIVITY_WARNING_MS } from '@console/contracts';
+import { INACTIVITY_COUNTDOWN_TICK_MS, INACTIVITY_LIMIT_MS, INACTIVITY_SHARE_MS, INACTIVITY_WARNING_MS } from '@console/contracts';
+import { getSharedActivity, setSharedActivity } from '@/lib/storage';
 
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart'] as const;
 
@@ -20,10 +21,13 @@ export interface InactivityState {
 /**
  * Tracks the user's last activity and calls `onTimeout` after INACTIVITY_LIMIT_MS without any.
  * Times come from Date.now() and the last activity timestamp, never from counting ticks, so a
- * throttled background tab or a fake clock still lands on the right moment.
+ * throttled background tab or a fake clock still lands on the right moment. Activity in any tab counts:
+ * each tab shares its own at most every INACTIVITY_SHARE_MS and reads the others' before warning or
+ * signing out, since one tab's sign-out signs out them all.
  */
 export function useInactivity(onTimeout: () => void): InactivityState {
   const lastActivity = useRef(Date.now());
+  const lastShared = useRef(0);
   const warningRef = useRef(false);
   const onTimeoutRef = useRef(onTimeout);
   const [warning, setWarning] = useState(false);
@@ -39,6 +43,10 @@ export function useInactivity(onTimeout: () => void): InactivityState {
       // Once the warning is up only its buttons decide; moving the mouse does not dismiss it.
       if (warningRef.current || isInsideModal(event.target)) return;
       lastActivity.current = Date.now();
+      if (lastActivity.current - lastShared.current >= INACTIVITY_SHARE_MS) {
+        lastShared.current = lastActivity.current;
+        setSharedActivity(lastActivity.current);
+      }
     };
     for (const name of ACTIVITY_EVENTS) {
       document.addEventListener(name, onActivity, { capture: true, passive: true });
@@ -56,6 +64,7 @@ export function useInactivity(onTimeout: () => void): InactivityState {
     let timer: ReturnType<typeof setTimeout>;
     const check = () => {
       const current = Date.now();
+      lastActivity.current = Math.max(lastActivity.current, getSharedActivity());
       const idle = current - lastActivity.current;
       if (idle >= INACTIVITY_LIMIT_MS) {
         onTimeoutRef.current();
@@ -79,6 +88,14 @@ export function useInactivity(onTimeout: () => void): InactivityState {
     if (!warning) return;
     const tick = () => {
       const current = Date.now();
+      // The user came back in another tab: the warning here closes as if they chose to stay.
+      const shared = getSharedActivity();
+      if (shared > lastActivity.current) {
+        lastActivity.current = shared;
+        warningRef.current = false;
+        setWarning(false);
+        return;
+      }
       setNow(current);
       if (current >= deadline) {
         clearInterval(interval);
@@ -91,6 +108,8 @@ export function useInactivity(onTimeout: () => void): InactivityState {
 
   const stay = useCallback(() => {
     lastActivity.current = Date.now();
+    lastShared.current = lastActivity.current;
+    setSharedActivity(lastActivity.current);
     warningRef.current = false;
     setWarning(false);
   }, []);
