@@ -9,6 +9,7 @@ import {
 import type { FlowIndex } from './flow-compile';
 import { buildSemanticIndex, semanticScores, type SemanticIndex, type TextVectors } from './semantic';
 import { stem, words } from './text';
+import { round } from './trace';
 import type { AnswerResult, ConversationState, FlowState } from './types';
 
 /**
@@ -132,7 +133,7 @@ export function recogniseHandoff(index: HandoffIndex | null, read: readonly stri
   const scores = semanticScores(index.semantic, meaning, new Float64Array(index.examples.length));
   let best = 0;
   for (let i = 1; i < scores.length; i++) if (scores[i]! > scores[best]!) best = i;
-  return scores[best]! >= HANDOFF_CLOSENESS ? { by: 'example', example: index.examples[best]!, closeness: Math.round(scores[best]! * 10_000) / 10_000 } : null;
+  return scores[best]! >= HANDOFF_CLOSENESS ? { by: 'example', example: index.examples[best]!, closeness: round(scores[best]!) } : null;
 }
 
 /** The trace's words for a recognised request. */
