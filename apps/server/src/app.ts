@@ -27,6 +27,9 @@ import { intentRoutes } from './modules/intent/routes';
 import { avatarRoutes } from './modules/avatar/routes';
 import { channelRoutes } from './modules/channel/routes';
 import { createAssistant } from './modules/chat/assistant';
+import { jobHandlers } from './modules/job/handlers';
+import { jobRoutes } from './modules/job/routes';
+import { JobRunner } from './modules/job/runner';
 import type { EventBatching } from './modules/chat/event-writer';
 import { chatRoutes } from './modules/chat/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
@@ -89,6 +92,8 @@ export interface AppDeps {
   eventBatching?: EventBatching;
   /** Answering workers (ANSWERING_THREADS, else as many as the cores allow: ./modules/chat/answering.ts); one when unset. */
   answeringThreads?: number;
+  /** How often this process looks for background jobs to run (tests shorten it); 1 s when unset. */
+  jobPollMs?: number;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -143,9 +148,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       eventBatching: deps.eventBatching,
       answeringThreads: deps.answeringThreads ?? 1,
     }),
+    jobs: new JobRunner(deps.db, app.log, { now, pollMs: deps.jobPollMs }),
   };
   app.decorate('ctx', ctx);
+  app.addHook('onReady', async () => ctx.jobs.start(jobHandlers(ctx)));
   app.addHook('onClose', async () => {
+    // Jobs in hand stop at their next step and go back to the queue for the next process.
+    await ctx.jobs.stop();
     await Promise.allSettled([...background]);
     ctx.mailer.close();
     // After the server stopped taking requests: the events of every answered query are written.
@@ -214,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(richTextRoutes(ctx));
       await api.register(snapshotRoutes(ctx));
       await api.register(deploymentRoutes(ctx));
+      await api.register(jobRoutes(ctx));
       await api.register(channelRoutes(ctx));
       await api.register(chatRoutes(ctx));
       await api.register(analyticsRoutes(ctx));

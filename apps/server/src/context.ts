@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client';
 import type { Assistant } from './modules/chat/assistant';
+import type { JobRunner } from './modules/job/runner';
 import type { Mailer } from './platform/mail';
 import type { Keys } from './platform/secrets';
 
@@ -31,6 +32,8 @@ export interface AppContext {
   runInBackground: (work: () => Promise<unknown>) => void;
   /** Compiled indexes, conversations, deployments by key and the event writer of the chat API. */
   assistant: Assistant;
+  /** This process's runner of background jobs (test runs, replays), shared through the jobs table. */
+  jobs: JobRunner;
 }
 
 declare module 'fastify' {

@@ -7,6 +7,7 @@ import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { failPullsLeftAtStartUp } from './modules/source/pull/interrupted';
 import { removeImportsLeftAtStartUp } from './modules/archive/abandoned-imports';
+import { requeueJobsLeftAtStartUp } from './modules/job/runner';
 import { bootstrapSuperUser } from './modules/user/service';
 import { loadJwtSecret } from './platform/secrets';
 import { readVersion } from './version';
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
   await failPullsLeftAtStartUp({ db: database.db, now: () => new Date() }, database.kind);
   // Projects an import left half written when its process stopped.
   await removeImportsLeftAtStartUp({ db: database.db, now: () => new Date() }, database.kind);
+  await requeueJobsLeftAtStartUp(database.db, database.kind);
 
   const admin = await bootstrapSuperUser(
     { db: database.db, now: () => new Date() },

@@ -29,7 +29,7 @@ import {
   type UserRow,
 } from '../src/db/schema/index';
 import { eventRecord } from '../src/modules/chat/event-records';
-import { readSnapshot } from '../src/modules/snapshot/read-snapshot';
+import { readSnapshot, snapshotStats } from '../src/modules/snapshot/read-snapshot';
 import { hashPassword } from '../src/platform/passwords';
 import { sha256 } from '../src/platform/secrets';
 import { STRONG_PASSWORD, call, countRows, createTestApp, createWorkspaceTree, openTestDatabase, tokenFor, uniqueEmail } from './helper';
@@ -164,7 +164,8 @@ async function prepare(target: Target): Promise<Cell> {
     .values({ projectId, displayName: 'Orders', nodes: [{ id: randomUUID(), sequence_id: sequence!.id, position: { x: 0, y: 0 } }] })
     .returning();
   // The project counts as synced: deploy and the Real-Time Test have a snapshot to use.
-  await db.insert(snapshots).values({ projectId, data: await readSnapshot(db, projectId) });
+  const data = await readSnapshot(db, projectId);
+  await db.insert(snapshots).values({ projectId, number: 1, counts: snapshotStats(data), data });
   const [channel] = await db
     .insert(channels)
     .values({ projectId, displayName: 'Website Chat', type: 'web', key: randomUUID(), config: DEFAULT_WEB_CHANNEL_CONFIG })

@@ -73,7 +73,17 @@ export const chatAnswerSchema = z.object({
 export type ChatAnswer = z.infer<typeof chatAnswerSchema>;
 
 /** The Real-Time Test's answer also carries the engine's trace. */
-export const realtimeAnswerSchema = chatAnswerSchema.extend({ trace: z.array(traceStepSchema) });
+/**
+ * POST /project/{id}/chat/query (the Real-Time Test): a question, asked of the newest version, or of
+ * the version named (the console names a deployment's).
+ */
+export const realtimeQueryBody = chatQueryBody.extend({
+  version: z.number({ error: 'Version must be a version number' }).int({ error: 'Version must be a version number' }).min(1, { error: 'Version must be a version number' }).optional(),
+});
+export type RealtimeQueryBody = z.input<typeof realtimeQueryBody>;
+
+/** The Real-Time Test's answer: the trace too, and the version that answered. */
+export const realtimeAnswerSchema = chatAnswerSchema.extend({ trace: z.array(traceStepSchema), version: z.number().int() });
 export type RealtimeAnswer = z.infer<typeof realtimeAnswerSchema>;
 
 /** GET /project/{id}/convert-reporting-id/{id}: the content item a reporting id names now. */

@@ -45,6 +45,8 @@ export function projectPermissions(actor: Pick<Actor, 'is_super_user'>, role: Ro
     canDeleteSubProject: can(role, 'delete'),
     canUpdateProject: can(role, 'update'),
     canDeleteProject: can(role, 'delete'),
+    /** Deploy past a deployment's "Require passing tests", with a reason (project admins). */
+    canOverrideDeployGate: can(role, 'delete'),
     /**
      * 'Add Member' on the project (POST /project/{id}/membership): the create right, editors and
      * admins. It creates no project: the name is the product specification's flag for this right,

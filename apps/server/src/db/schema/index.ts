@@ -15,3 +15,7 @@ export * from './snapshot';
 export * from './channel';
 export * from './events';
 export * from './text-vectors';
+export * from './deployment';
+export * from './job';
+export * from './suite';
+export * from './replay';

@@ -1,5 +1,5 @@
 import { isNotNull, isNull } from 'drizzle-orm';
-import { integer, index, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, index, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import {
   DEFAULT_HANDOFF_MESSAGE,
   DEFAULT_OUT_OF_SCOPE_RESPONSE,
@@ -79,6 +79,8 @@ export const deployments = pgTable(
     snapshotId: uuid(),
     deployedAt: moment(),
     deployerId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    // Deploy and Promote refuse a version whose latest test run failed or that has none, unless a project admin overrides.
+    requirePassingTests: boolean().notNull().default(false),
     ...timestamps,
   },
   (table) => [index('deployments_project_idx').on(table.projectId)],

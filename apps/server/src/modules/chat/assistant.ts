@@ -11,6 +11,8 @@ import { EventWriter, type EventBatching } from './event-writer';
 export interface Assistant {
   /** Compiled indexes by snapshot id; embedding and compiling run in worker threads. */
   indexes: IndexCache;
+  /** The embedding workers: a sync's texts, and the questions of test runs and replays. */
+  embedder: TextEmbedder;
   /** The engine: in answering workers where the machine has cores to spare, else on the request thread. */
   answering: AnsweringPool;
   deployments: DeploymentDirectory;
@@ -30,11 +32,13 @@ interface AssistantOptions {
 }
 
 export function createAssistant(db: Db, options: AssistantOptions): Assistant {
-  const indexes = new IndexCache(db, new SnapshotCompiler(), new TextEmbedder());
+  const embedder = new TextEmbedder();
+  const indexes = new IndexCache(db, new SnapshotCompiler(), embedder);
   const events = new EventWriter(db, options.eventBatching);
   const answering = new AnsweringPool(options.answeringThreads);
   return {
     indexes,
+    embedder,
     answering,
     deployments: new DeploymentDirectory(db),
     conversations: new ConversationStore(db),

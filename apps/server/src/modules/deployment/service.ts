@@ -13,7 +13,7 @@ import {
 } from '@console/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { deployments, projectIsComplete, projects, users, type DeploymentRow, type UserRow } from '../../db/schema/index';
+import { deployments, projectIsComplete, projects, snapshots, users, type DeploymentRow, type UserRow } from '../../db/schema/index';
 import type { ProjectAccess, WorkspaceAccess } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
@@ -26,9 +26,9 @@ import { newestSnapshotId } from '../snapshot/service';
  * content or syncing again changes no deployment until the next deploy.
  */
 
-/** A deployment with its deployer's name (a left join: the deployer may be gone). */
-const withDeployer = { ...getTableColumns(deployments), deployerName: users.displayName };
-type DeploymentWithDeployer = DeploymentRow & { deployerName: string | null };
+/** A deployment with its deployer's name (a left join: the deployer may be gone) and its version's number. */
+const withDeployer = { ...getTableColumns(deployments), deployerName: users.displayName, version: snapshots.number };
+type DeploymentWithDeployer = DeploymentRow & { deployerName: string | null; version: number | null };
 
 /**
  * Who deployed is shown to super users and to those who may update the project; other readers get
@@ -44,6 +44,8 @@ function toDeployment(row: DeploymentWithDeployer, access: ProjectAccess): Deplo
     display_name: row.displayName,
     allowed_origins: row.allowedOrigins.join(','),
     snapshot_id: row.snapshotId,
+    version: row.version,
+    require_passing_tests: row.requirePassingTests,
     deployed_at: row.deployedAt?.toISOString() ?? null,
     deployer_id: showDeployer ? row.deployerId : null,
     deployer_name: showDeployer ? row.deployerName : null,
@@ -53,7 +55,7 @@ function toDeployment(row: DeploymentWithDeployer, access: ProjectAccess): Deplo
 }
 
 async function selectDeployment(ctx: AppContext, id: string): Promise<DeploymentWithDeployer | undefined> {
-  const [row] = await ctx.db.select(withDeployer).from(deployments).leftJoin(users, eq(users.id, deployments.deployerId)).where(eq(deployments.id, id)).limit(1);
+  const [row] = await ctx.db.select(withDeployer).from(deployments).leftJoin(users, eq(users.id, deployments.deployerId)).leftJoin(snapshots, eq(snapshots.id, deployments.snapshotId)).where(eq(deployments.id, id)).limit(1);
   return row;
 }
 
@@ -76,7 +78,7 @@ export async function listDeployments(ctx: AppContext, access: ProjectAccess, qu
       deployed_at: deployments.deployedAt,
     },
     {
-      rows: ctx.db.select(withDeployer).from(deployments).leftJoin(users, eq(users.id, deployments.deployerId)).$dynamic(),
+      rows: ctx.db.select(withDeployer).from(deployments).leftJoin(users, eq(users.id, deployments.deployerId)).leftJoin(snapshots, eq(snapshots.id, deployments.snapshotId)).$dynamic(),
       count: ctx.db.select({ total: count() }).from(deployments).$dynamic(),
       where: eq(deployments.projectId, access.project.id),
       id: deployments.id,
@@ -140,7 +142,7 @@ export async function createDeployment(
       updatedAt: now,
     })
     .returning();
-  return toDeployment({ ...row!, deployerName: null }, access);
+  return toDeployment({ ...row!, deployerName: null, version: null }, access);
 }
 
 export async function readDeployment(ctx: AppContext, access: ProjectAccess, deploymentId: string): Promise<Deployment> {

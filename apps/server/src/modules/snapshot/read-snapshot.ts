@@ -7,6 +7,7 @@ import {
   type Snapshot,
   type SnapshotContent,
   type SnapshotSequence,
+  type VersionCounts,
 } from '@console/contracts';
 import type { Db } from '../../db/client';
 import { contentActions, contents, contentUtterances, projects, scenarios, slots } from '../../db/schema/index';
@@ -111,8 +112,8 @@ function usedIntents(flows: SnapshotSequence[], slotIds: ReadonlySet<string>, in
   return used;
 }
 
-/** What the console's sync message reports. */
-export function snapshotStats(snapshot: Snapshot) {
+/** What a version holds: the Versions screen's counts and the console's sync message. */
+export function snapshotStats(snapshot: Snapshot): VersionCounts {
   const utterances = [...snapshot.contents, ...snapshot.intents].reduce((total, item) => total + item.utterances.length, 0);
-  return { contents: snapshot.contents.length, intents: snapshot.intents.length, utterances };
+  return { contents: snapshot.contents.length, intents: snapshot.intents.length, utterances, slots: snapshot.slots?.length ?? 0, sequences: snapshot.sequences?.length ?? 0 };
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { syncAnswerSchema } from '@console/contracts';
+import { syncAnswerSchema, syncBody } from '@console/contracts';
 import type { AppContext } from '../../context';
 import { access, projectAccessOf } from '../../platform/access';
 import { requireAuth } from '../../platform/authenticate';
@@ -13,11 +13,14 @@ export function snapshotRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags: ['deployments'],
         security,
-        summary: "Compile the project's active content, intents, slots, jargon and settings into a new snapshot (project admins and editors)",
+        summary:
+          "Compile the project's active content, intents, slots, jargon and settings into a new snapshot, the project's next version, with an optional note; the body may be left out (project admins and editors)",
         params: idParams,
+        // No body at all (null) is a sync without a note.
+        body: syncBody.nullish(),
         response: { 200: syncAnswerSchema, ...refusals },
       },
-      handler: (request) => syncProject(ctx, requireAuth(request).user, projectAccessOf(request)),
+      handler: (request) => syncProject(ctx, requireAuth(request).user, projectAccessOf(request), request.body ?? syncBody.parse({})),
     });
   };
 }

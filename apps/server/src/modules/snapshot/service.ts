@@ -1,5 +1,6 @@
-import { desc, eq, sql } from 'drizzle-orm';
-import type { SyncAnswer } from '@console/contracts';
+import { desc, eq, max, sql } from 'drizzle-orm';
+import type { syncBody, SyncAnswer } from '@console/contracts';
+import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { projects, snapshots, type UserRow } from '../../db/schema/index';
@@ -8,32 +9,46 @@ import { AppError } from '../../platform/errors';
 import { readSnapshot, snapshotStats } from './read-snapshot';
 
 /**
- * Sync: the project as it is now becomes an immutable snapshot. It is read in one consistent
- * transaction, its texts embedded (those whose vectors are not stored yet, in the embedding workers)
- * and compiled in the worker (a snapshot that does not compile is never stored), then the
- * snapshot and the project's synced_at are written in one transaction. Deployments keep answering
- * from their own snapshot until the next deploy.
+ * Sync: the project as it is now becomes an immutable snapshot, the project's next version. It is
+ * read in one consistent transaction, its texts embedded (those whose vectors are not stored yet, in
+ * the embedding workers) and compiled in the worker (a snapshot that does not compile is never
+ * stored), then the snapshot, numbered under a lock of the project's row so two syncs at once take
+ * two numbers, and the project's synced_at are written in one transaction. Deployments keep
+ * answering from their own version until the next deploy.
  */
-export async function syncProject(ctx: AppContext, user: UserRow, { project }: ProjectAccess): Promise<SyncAnswer> {
+export async function syncProject(ctx: AppContext, user: UserRow, { project }: ProjectAccess, body: z.output<typeof syncBody>): Promise<SyncAnswer> {
   const snapshot = await ctx.db.transaction((tx) => readSnapshot(tx, project.id), {
     isolationLevel: 'repeatable read',
     accessMode: 'read only',
   });
   const { index, vectors } = await ctx.assistant.indexes.compile(snapshot, project.workspaceId);
   const now = ctx.now();
+  const counts = snapshotStats(snapshot);
   const stored = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.insert(snapshots).values({ projectId: project.id, data: snapshot, createdBy: user.id, createdAt: now }).returning({ id: snapshots.id });
     // Syncing is not an edit of the project: its Modified time stays.
     const synced = await tx
       .update(projects)
       .set({ syncedAt: now, updatedAt: sql`${projects.updatedAt}` })
       .where(eq(projects.id, project.id))
       .returning({ id: projects.id });
-    if (!row || !synced.length) throw AppError.notFound();
-    return row;
+    if (!synced.length) throw AppError.notFound();
+    const [last] = await tx.select({ number: max(snapshots.number) }).from(snapshots).where(eq(snapshots.projectId, project.id));
+    const number = (last?.number ?? 0) + 1;
+    const [row] = await tx
+      .insert(snapshots)
+      .values({ projectId: project.id, number, note: body.note, counts, data: snapshot, createdBy: user.id, createdAt: now })
+      .returning({ id: snapshots.id, number: snapshots.number });
+    return row!;
   });
   ctx.assistant.indexes.put(stored.id, index);
-  return { snapshot_id: stored.id, synced_at: now.toISOString(), stats: { ...snapshotStats(snapshot), ...vectors } };
+  const { contents, intents, utterances } = counts;
+  return {
+    snapshot_id: stored.id,
+    version: stored.number,
+    synced_at: now.toISOString(),
+    test_run_id: null,
+    stats: { contents, intents, utterances, ...vectors },
+  };
 }
 
 /** The id of the project's newest snapshot (what deploy and the Real-Time Test use), or null. */

@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { CHAT_UTTERANCE_MAX, responseTypes } from './chat';
+import { oneOf, strictObject, text, trimmedText, uuidText } from './fields';
+import { jobSchema } from './job';
+import { defineList } from './list';
+import { versionNumber } from './version';
+
+/**
+ * Test suites: a project's test cases (a question, optionally after earlier questions of the same
+ * conversation, and what must happen), and runs of them against a version through the chat API's
+ * engine, each case's outcome stored.
+ */
+
+export const testCaseExpectations = ['content', 'intent', 'step', 'out_of_scope'] as const;
+export type TestCaseExpectationType = (typeof testCaseExpectations)[number];
+
+export const testCaseExpectationLabels: Record<TestCaseExpectationType, string> = {
+  content: 'Answered by a content item',
+  intent: "Answered by an intent's item",
+  step: 'A sequence step',
+  out_of_scope: 'Refused as out of scope',
+};
+
+/** Earlier questions a follow-up case is asked after. */
+export const TEST_CASE_CONTEXT_MAX = 10;
+export const TEST_CASE_CONTAINS_MAX = 256;
+/** The cases one import may bring, and the size of its file. */
+export const TEST_CASE_IMPORT_MAX = 5000;
+export const TEST_CASE_IMPORT_CHARS = 2_000_000;
+
+export const testRunTriggers = ['manual', 'sync'] as const;
+
+export const suiteMessages = {
+  expectedItemGone: 'The expected item no longer exists',
+  noCases: 'This project has no test cases to run.',
+  importLine: (line: number, field: string, message: string) => `Line ${line}, ${field}: ${message}`,
+  unknownContent: (reportingId: string) => `no content item has the reporting id '${reportingId}'`,
+  unknownIntent: (name: string) => `no intent is named '${name}'`,
+  unknownSequence: (name: string) => `no sequence is named '${name}'`,
+  unknownNode: (sequence: string, node: string) => `sequence '${sequence}' has no node named '${node}'`,
+  notAnswered: (expected: string, got: string) => `Expected ${expected}; got ${got}`,
+  missingText: (textExpected: string) => `The answer does not contain "${textExpected}"`,
+  runFailed: (message: string) => `The engine failed: ${message}`,
+} as const;
+
+const caseId = (field: string) => uuidText(field).toLowerCase();
+
+export const testCaseExpectationSchema = z.discriminatedUnion(
+  'type',
+  [
+    strictObject({ type: z.literal('content'), content_id: caseId('Content Id') }),
+    strictObject({ type: z.literal('intent'), intent_id: caseId('Intent Id') }),
+    strictObject({ type: z.literal('step'), sequence_id: caseId('Sequence Id'), node_id: trimmedText('Node Id', 1, 64) }),
+    strictObject({ type: z.literal('out_of_scope') }),
+  ],
+  { error: `Expectation must be one of ${testCaseExpectations.join(', ')}` },
+);
+export type TestCaseExpectation = z.infer<typeof testCaseExpectationSchema>;
+
+const question = (field: string) => trimmedText(field, 1, CHAT_UTTERANCE_MAX);
+
+/** POST /project/{id}/test-case and PUT /test-case/{id}. */
+export const testCaseBody = strictObject({
+  question: question('Question'),
+  context: z.array(question('Earlier question')).max(TEST_CASE_CONTEXT_MAX, { error: `Earlier questions must be at most ${TEST_CASE_CONTEXT_MAX}` }).default([]),
+  expect: testCaseExpectationSchema,
+  must_contain: trimmedText('Must contain', 0, TEST_CASE_CONTAINS_MAX).default(''),
+});
+export type TestCaseBody = z.input<typeof testCaseBody>;
+
+export const testCaseSchema = z.object({
+  id: z.string(),
+  project_id: z.string(),
+  question: z.string(),
+  context: z.array(z.string()),
+  expect: testCaseExpectationSchema,
+  /** The expected item in words, as the project holds it now ('' for out of scope; the gone message when deleted). */
+  expect_label: z.string(),
+  must_contain: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TestCase = z.infer<typeof testCaseSchema>;
+
+export const testCaseList = defineList({
+  sortable: ['question', 'updated_at', 'created_at'],
+  filters: { question: { kind: 'text' }, expect_type: { kind: 'select', values: testCaseExpectations } },
+});
+
+/**
+ * A case as it travels between projects (export, import, archives, clones): expected items by what
+ * a copy keeps (a content item's reporting id, an intent's name, a sequence's and its node's names).
+ */
+export const portableTestCaseSchema = strictObject({
+  question: question('Question'),
+  context: z.array(question('Earlier question')).max(TEST_CASE_CONTEXT_MAX).default([]),
+  expect_type: oneOf('Expect Type', testCaseExpectations),
+  expect_content: text('Expect Content', 0, 64).default(''),
+  expect_intent: text('Expect Intent', 0, 255).default(''),
+  expect_sequence: text('Expect Sequence', 0, 255).default(''),
+  expect_node: text('Expect Node', 0, 255).default(''),
+  must_contain: trimmedText('Must contain', 0, TEST_CASE_CONTAINS_MAX).default(''),
+});
+export type PortableTestCase = z.infer<typeof portableTestCaseSchema>;
+
+/** The CSV columns, in order; earlier questions are one cell, one per line. */
+export const testCaseCsvColumns = ['question', 'context', 'expect_type', 'expect_content', 'expect_intent', 'expect_sequence', 'expect_node', 'must_contain'] as const;
+
+export const testCaseFormats = ['csv', 'json'] as const;
+
+/** POST /project/{id}/test-case/import: the file's text; a malformed line names itself and nothing is imported. */
+export const testCaseImportBody = strictObject({
+  format: oneOf('Format', testCaseFormats),
+  data: text('Data', 1, TEST_CASE_IMPORT_CHARS),
+});
+export const testCaseImportAnswer = z.object({ imported: z.number().int() });
+
+export const testCaseExportQuery = z.object({ format: oneOf('Format', testCaseFormats).default('json') });
+
+/** What an answer was, as a case's outcome keeps it. */
+export const testCaseAnswerSchema = z.object({
+  response_type: z.enum(responseTypes),
+  content_id: z.string().nullable(),
+  reporting_id: z.string().nullable(),
+  subject: z.string().nullable(),
+  /** The intent the question was classified as, when one was. */
+  intent_id: z.string().nullable(),
+  /** The flow's step after the question: its sequence and node. */
+  step: z.object({ sequence_id: z.string(), node_id: z.string() }).nullable(),
+  /** The answer as plain text. */
+  text: z.string(),
+  confidence: z.number().nullable(),
+});
+export type TestCaseAnswer = z.infer<typeof testCaseAnswerSchema>;
+
+/** POST /project/{id}/test-run: a version to run against (default: the newest). */
+export const testRunBody = strictObject({ version: versionNumber('Version').optional() });
+
+export const testRunSchema = z.object({
+  id: z.string(),
+  version: z.number().int(),
+  trigger: z.enum(testRunTriggers),
+  job: jobSchema.nullable(),
+  total: z.number().int(),
+  passed: z.number().int(),
+  failed: z.number().int(),
+  created_at: z.string(),
+  created_by_name: z.string().nullable(),
+  finished_at: z.string().nullable(),
+});
+export type TestRun = z.infer<typeof testRunSchema>;
+
+export const testRunList = defineList({
+  sortable: ['created_at'],
+  filters: { version: { kind: 'number' } },
+  defaultSort: { field: 'created_at', direction: 'descending' },
+});
+
+export const testResultSchema = z.object({
+  case_id: z.string(),
+  position: z.number().int(),
+  question: z.string(),
+  context: z.array(z.string()),
+  expect: testCaseExpectationSchema,
+  passed: z.boolean(),
+  reason: z.string(),
+  answer: testCaseAnswerSchema,
+  trace: z.array(z.unknown()),
+});
+export type TestResult = z.infer<typeof testResultSchema>;
+
+export const testResultList = defineList({
+  sortable: ['position'],
+  filters: { passed: { kind: 'select', values: ['true', 'false'] }, question: { kind: 'text' } },
+  defaultSort: { field: 'position', direction: 'ascending' },
+});
+
+export const testRunComparisonChanges = ['fixed', 'broken', 'still_failing', 'still_passing', 'added', 'removed'] as const;
+
+/** GET /project/{id}/test-run/{runId}/compare/{otherRunId}: each case of either run, from the other run to this one. */
+export const testRunComparisonSchema = z.object({
+  run: testRunSchema,
+  other: testRunSchema,
+  cases: z.array(
+    z.object({
+      case_id: z.string(),
+      question: z.string(),
+      change: z.enum(testRunComparisonChanges),
+      before: z.object({ passed: z.boolean(), reason: z.string() }).nullable(),
+      after: z.object({ passed: z.boolean(), reason: z.string() }).nullable(),
+    }),
+  ),
+});
+export type TestRunComparison = z.infer<typeof testRunComparisonSchema>;
