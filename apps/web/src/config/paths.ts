@@ -99,6 +99,17 @@ export const projectPaths = {
     path: 'deployment/:deploymentId',
     to: (projectId: string, deploymentId: string) => `/project/${id(projectId)}/deployment/${id(deploymentId)}`,
   },
+  versions: { path: 'version', to: (projectId: string) => `/project/${id(projectId)}/version` },
+  version: {
+    path: 'version/:versionNumber',
+    to: (projectId: string, version: number, against?: number) =>
+      `/project/${id(projectId)}/version/${version}${against === undefined ? '' : `?against=${against}`}`,
+  },
+  replays: { path: 'replay', to: (projectId: string) => `/project/${id(projectId)}/replay` },
+  replay: {
+    path: 'replay/:replayId',
+    to: (projectId: string, replayId: string) => `/project/${id(projectId)}/replay/${id(replayId)}`,
+  },
   dashboard: { path: 'dashboard', to: (projectId: string) => `/project/${id(projectId)}/dashboard` },
   conversations: { path: 'conv', to: (projectId: string) => `/project/${id(projectId)}/conv` },
   conversation: {
@@ -116,6 +127,11 @@ export const projectPaths = {
   resolver: { path: 'resolver', to: (projectId: string) => `/project/${id(projectId)}/resolver` },
   insight: { path: 'insight', to: (projectId: string) => `/project/${id(projectId)}/insight` },
   suite: { path: 'suite', to: (projectId: string) => `/project/${id(projectId)}/suite` },
+  testRun: {
+    path: 'suite/run/:runId',
+    to: (projectId: string, runId: string, against?: string) =>
+      `/project/${id(projectId)}/suite/run/${id(runId)}${against ? `?against=${encodeURIComponent(against)}` : ''}`,
+  },
 } as const;
 
 /** Sub-paths of a project and the sidebar label of each. */
@@ -129,6 +145,9 @@ export const projectAreas = {
   jargon: 'Jargon Mapper',
   channel: 'Channels',
   deployment: 'Deploy',
+  version: 'Versions',
+  suite: 'Tests',
+  replay: 'Replays',
   dashboard: 'Dashboard',
   conv: 'Conversations',
   stage: 'Staging Area',

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { AppShell, Box, Button, NavLink, ScrollArea, Text } from '@mantine/core';
 import {
+  IconChecklist,
+  IconPlayerPlay,
+  IconVersions,
   IconBulb,
   IconChartBar,
   IconDatabase,
@@ -56,6 +59,9 @@ const sections: Section[] = [
     items: [
       { label: 'Channels', area: 'channel', icon: icon(IconPlugConnected) },
       { label: 'Deploy', area: 'deployment', icon: icon(IconRocket) },
+      { label: 'Versions', area: 'version', icon: icon(IconVersions) },
+      { label: 'Tests', area: 'suite', icon: icon(IconChecklist) },
+      { label: 'Replays', area: 'replay', icon: icon(IconPlayerPlay) },
     ],
   },
   {

@@ -8,8 +8,3 @@ export function ResolverPage() {
 export function InsightPage() {
   return <PlaceholderPage title="Insight" />;
 }
-
-/** The suite is announced by the placeholder's sentence alone, without a page title. */
-export function SuitePage() {
-  return <PlaceholderPage />;
-}
