@@ -85,3 +85,16 @@ export const versionDiffSchema = z.object({
   items: z.array(diffItemSchema),
 });
 export type VersionDiff = z.infer<typeof versionDiffSchema>;
+
+/**
+ * GET /project/{id}/sync-status: what the header shows: the newest version, whether the project
+ * holds changes the newest version does not (compared with what a sync would read now), and the
+ * version Production answers from.
+ */
+export const syncStatusSchema = z.object({
+  newest_version: z.number().int().nullable(),
+  synced_at: z.string().nullable(),
+  has_unsynced_changes: z.boolean(),
+  production: z.object({ deployment_id: z.string(), display_name: z.string(), version: z.number().int().nullable() }).nullable(),
+});
+export type SyncStatus = z.infer<typeof syncStatusSchema>;
