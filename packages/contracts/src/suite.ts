@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { CHAT_UTTERANCE_MAX, responseTypes } from './chat';
-import { oneOf, strictObject, text, trimmedText, uuidText } from './fields';
+import { oneOf, strictObject, text, trimmedText, uuidPattern } from './fields';
 import { jobSchema } from './job';
 import { defineList } from './list';
+import { messages } from './messages';
 import { versionNumber } from './version';
 
 /**
@@ -43,14 +44,28 @@ export const suiteMessages = {
   runFailed: (message: string) => `The engine failed: ${message}`,
 } as const;
 
-const caseId = (field: string) => uuidText(field).toLowerCase();
+/** An expected item's id; empty is the console's picker with nothing chosen, and says what to choose. */
+const caseId = (field: string, choice: string) =>
+  z
+    .string({ error: messages.uuid(field) })
+    .min(1, { error: messages.selected(choice) })
+    .regex(uuidPattern, { error: messages.uuid(field) })
+    .toLowerCase();
 
 export const testCaseExpectationSchema = z.discriminatedUnion(
   'type',
   [
-    strictObject({ type: z.literal('content'), content_id: caseId('Content Id') }),
-    strictObject({ type: z.literal('intent'), intent_id: caseId('Intent Id') }),
-    strictObject({ type: z.literal('step'), sequence_id: caseId('Sequence Id'), node_id: trimmedText('Node Id', 1, 64) }),
+    strictObject({ type: z.literal('content'), content_id: caseId('Content Id', 'Content item') }),
+    strictObject({ type: z.literal('intent'), intent_id: caseId('Intent Id', 'Intent') }),
+    strictObject({
+      type: z.literal('step'),
+      sequence_id: caseId('Sequence Id', 'Sequence'),
+      node_id: z
+        .string({ error: messages.selected('Node') })
+        .trim()
+        .min(1, { error: messages.selected('Node') })
+        .max(64, { error: messages.atMostChars('Node Id', 64) }),
+    }),
     strictObject({ type: z.literal('out_of_scope') }),
   ],
   { error: `Expectation must be one of ${testCaseExpectations.join(', ')}` },
