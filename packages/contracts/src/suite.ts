@@ -177,6 +177,8 @@ export const testResultSchema = z.object({
   question: z.string(),
   context: z.array(z.string()),
   expect: testCaseExpectationSchema,
+  /** The expected item in words, as testCaseSchema's expect_label: the results table shows what was expected beside what was got. */
+  expect_label: z.string(),
   passed: z.boolean(),
   reason: z.string(),
   answer: testCaseAnswerSchema,
