@@ -45,6 +45,7 @@ import { sequenceRoutes } from './modules/sequence/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { slotRoutes } from './modules/slot/routes';
 import { snapshotRoutes } from './modules/snapshot/routes';
+import { versionRoutes } from './modules/version/routes';
 import { sourceRoutes } from './modules/source/routes';
 import { supportRoutes } from './modules/support/routes';
 import { userRoutes } from './modules/user/routes';
@@ -222,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(scenarioRoutes(ctx));
       await api.register(richTextRoutes(ctx));
       await api.register(snapshotRoutes(ctx));
+      await api.register(versionRoutes(ctx));
       await api.register(deploymentRoutes(ctx));
       await api.register(jobRoutes(ctx));
       await api.register(channelRoutes(ctx));

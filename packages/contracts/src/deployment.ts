@@ -31,6 +31,9 @@ export const deploymentMessages = {
   overrideNeedsAdmin: 'Only a project admin can deploy past "Require passing tests".',
   promoteFromItself: 'Promote from another deployment.',
   sourceNotDeployed: (name: string) => `${name} answers from no version yet.`,
+  /** The version to deploy kept changing under the deploy (syncs or deploys at the same moment). */
+  changedMeanwhile: 'The deployment changed while this was being deployed: try again.',
+  previewOfOne: 'Preview a version or a deployment to promote from, not both.',
 } as const;
 
 export const deploymentSchema = z.object({
@@ -187,10 +190,12 @@ export const deployHistoryList = defineList({
 });
 
 /** GET /project/{id}/deployment/{id}/preview?version=N (or ?from_deployment_id= for a promote). */
-export const deployPreviewQuery = z.object({
-  version: versionNumber('Version').optional(),
-  from_deployment_id: uuidText('From Deployment Id').toLowerCase().optional(),
-});
+export const deployPreviewQuery = z
+  .object({
+    version: versionNumber('Version').optional(),
+    from_deployment_id: uuidText('From Deployment Id').toLowerCase().optional(),
+  })
+  .refine((query) => query.version === undefined || query.from_deployment_id === undefined, { error: deploymentMessages.previewOfOne });
 
 /**
  * What Deploy and Promote show before their confirmation: the version about to go live and the one

@@ -1,8 +1,9 @@
 import { projectRead, projectWrite, type Row } from './table';
 
 /**
- * Sync, deployments and deploy, the Real-Time Test and reporting ids. The public chat API has no
- * caller of its own (a deployment key and an allowed origin), so chat.test.ts covers it instead.
+ * Sync, versions, deployments with deploy, rollback, promote and their history, the Real-Time Test
+ * and reporting ids. The public chat API has no caller of its own (a deployment key and an allowed
+ * origin), so chat.test.ts covers it instead.
  */
 
 const deployment = (c: { projectId: string; deploymentId: string }) => `/api/v1/project/${c.projectId}/deployment/${c.deploymentId}`;
@@ -30,6 +31,25 @@ export const assistantRows: Row[] = [
   },
   // The cell's project has a snapshot, so an allowed deploy succeeds.
   { route: 'POST /project/{id}/deployment/{deploymentId}/deploy', method: 'POST', url: (c) => `${deployment(c)}/deploy`, write: true, ...projectWrite(200) },
+  // The cell's deployment was never deployed: an allowed rollback finds no earlier version.
+  { route: 'POST /project/{id}/deployment/{deploymentId}/rollback', method: 'POST', url: (c) => `${deployment(c)}/rollback`, write: true, ...projectWrite(409) },
+  // The cell has one deployment: an allowed promote is told to promote from another (checked after the rights).
+  {
+    route: 'POST /project/{id}/deployment/{deploymentId}/promote',
+    method: 'POST',
+    url: (c) => `${deployment(c)}/promote`,
+    body: (c) => ({ from_deployment_id: c.deploymentId }),
+    write: true,
+    ...projectWrite(400),
+  },
+  { route: 'GET /project/{id}/deployment/{deploymentId}/history', method: 'GET', url: (c) => `${deployment(c)}/history`, write: false, ...projectRead },
+  { route: 'GET /project/{id}/deployment/{deploymentId}/preview', method: 'GET', url: (c) => `${deployment(c)}/preview`, write: false, ...projectRead },
+
+  // The cell's project has version 1.
+  { route: 'GET /project/{id}/version', method: 'GET', url: (c) => `/api/v1/project/${c.projectId}/version`, write: false, ...projectRead },
+  { route: 'GET /project/{id}/version/{number}', method: 'GET', url: (c) => `/api/v1/project/${c.projectId}/version/1`, write: false, ...projectRead },
+  { route: 'GET /project/{id}/version/{number}/diff', method: 'GET', url: (c) => `/api/v1/project/${c.projectId}/version/1/diff`, write: false, ...projectRead },
+  { route: 'GET /project/{id}/sync-status', method: 'GET', url: (c) => `/api/v1/project/${c.projectId}/sync-status`, write: false, ...projectRead },
 
   // The Real-Time Test records events but changes nothing of the project: every reader may test.
   {

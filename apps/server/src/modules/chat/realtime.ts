@@ -1,23 +1,29 @@
 import { and, eq } from 'drizzle-orm';
+import type { realtimeQueryBody } from '@console/contracts';
+import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { contents, type UserRow } from '../../db/schema/index';
 import type { ProjectAccess } from '../../platform/access';
 import { AppError } from '../../platform/errors';
-import { newestSnapshotId } from '../snapshot/service';
+import { newestVersion, versionByNumber } from '../version/service';
 import { chatMessages } from './messages';
-import { runQuery, type ChatQuery } from './query';
+import { runQuery } from './query';
 import { consoleVisitor } from './visitors';
 
 /**
- * The console's Real-Time Test: any reader of the project (super users too) asks the project's
- * newest snapshot, whatever is deployed, and sees the engine's trace. Its events say 'realtime'. The answer
- * is JSON already (./query.ts).
+ * The console's Real-Time Test: any reader of the project (super users too) asks the version named
+ * (the console names a deployment's; 404 for one the project does not have), else the newest,
+ * whatever is deployed, and sees the engine's trace and the version that answered. Its events say
+ * 'realtime'. The answer is JSON already (./query.ts): the version is spliced in, not parsed and
+ * rendered again.
  */
-export async function realtimeQuery(ctx: AppContext, user: UserRow, { project }: ProjectAccess, query: ChatQuery): Promise<string> {
+export async function realtimeQuery(ctx: AppContext, user: UserRow, { project }: ProjectAccess, query: z.output<typeof realtimeQueryBody>): Promise<string> {
   const receivedAt = ctx.now();
-  const snapshotId = await newestSnapshotId(ctx.db, project.id);
-  if (!snapshotId) throw AppError.conflict(chatMessages.notSynced);
-  return runQuery(ctx, { projectId: project.id, deploymentId: null, snapshotId, integrationType: 'realtime', visitorId: consoleVisitor(user) }, query, receivedAt);
+  const version = query.version === undefined ? await newestVersion(ctx.db, project.id) : await versionByNumber(ctx.db, project.id, query.version);
+  if (!version) throw AppError.conflict(chatMessages.notSynced);
+  const target = { projectId: project.id, deploymentId: null, snapshotId: version.id, integrationType: 'realtime', visitorId: consoleVisitor(user) } as const;
+  const answer = await runQuery(ctx, target, query, receivedAt);
+  return `{"version":${version.number},${answer.slice(1)}`;
 }
 
 /** The content item a reporting id names in the project now (answers and events carry reporting ids). */

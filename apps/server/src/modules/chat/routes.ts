@@ -7,6 +7,7 @@ import {
   chatQueryBody,
   convertReportingIdAnswer,
   realtimeAnswerSchema,
+  realtimeQueryBody,
   widgetConfigAnswer,
 } from '@console/contracts';
 import type { AppContext } from '../../context';
@@ -118,9 +119,9 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags,
         security,
-        summary: "The Real-Time Test: ask the project's newest snapshot, with the engine's trace (its readers); 409 before the first sync, or while another question of the conversation is still answered after a wait; 502 when a flow's business logic fails",
+        summary: "The Real-Time Test: ask the version named (404 for one the project does not have), else the project's newest, with the engine's trace and the version that answered (its readers); 409 before the first sync, or while another question of the conversation is still answered after a wait; 502 when a flow's business logic fails",
         params: idParams,
-        body: chatQueryBody,
+        body: realtimeQueryBody,
         response: { 200: realtimeAnswerSchema, ...refusals, ...turnRefusals },
       },
       handler: async (request, reply) => sendRendered(reply, await realtimeQuery(ctx, requireAuth(request).user, projectAccessOf(request), request.body)),

@@ -2,7 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createDeploymentBody,
+  deployBody,
+  deployHistoryEntrySchema,
+  deployHistoryList,
   deploymentList,
+  deployPreviewQuery,
+  deployPreviewSchema,
+  promoteBody,
+  rollbackBody,
   deploymentSchema,
   listResponse,
   updateDeploymentBody,
@@ -14,7 +21,10 @@ import { access, projectAccessOf, workspaceAccessOf } from '../../platform/acces
 import { requireAuth } from '../../platform/authenticate';
 import { listQuery } from '../../platform/listing';
 import { idParams, refusals, security, uuidParam } from '../../platform/params';
-import { createDeployment, deployDeployment, listDeployments, listWorkspaceDeployments, readDeployment, updateDeployment } from './service';
+import { deployVersion, promoteDeployment, rollbackDeployment } from './deploy';
+import { listDeployHistory } from './history';
+import { readDeployPreview } from './preview';
+import { createDeployment, listDeployments, listWorkspaceDeployments, readDeployment, updateDeployment } from './service';
 
 const deploymentParams = z.object({ id: uuidParam('Id'), deploymentId: uuidParam('Deployment Id') });
 
@@ -80,7 +90,7 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags,
         security,
-        summary: 'Rename a deployment or replace its allowed origins (project admins and editors)',
+        summary: 'Rename a deployment, replace its allowed origins or set whether deploys need passing tests (project admins and editors)',
         params: deploymentParams,
         body: updateDeploymentBody,
         response: { 200: deploymentSchema, ...refusals },
@@ -94,11 +104,71 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags,
         security,
-        summary: "Point the deployment at the project's newest snapshot; 409 when the project never synced (project admins and editors)",
+        summary:
+          "Point the deployment at a version (default the newest), recorded in its deploy history; 409 when the project never synced, when the version no longer compiles, or when the deployment requires passing tests the version lacks (a project admin may override with a reason); the body may be left out (project admins and editors)",
         params: deploymentParams,
+        // No body at all (null) deploys the newest version.
+        body: deployBody.nullish(),
         response: { 200: deploymentSchema, ...refusals },
       },
-      handler: (request) => deployDeployment(ctx, requireAuth(request).user, projectAccessOf(request), request.params.deploymentId),
+      handler: (request) =>
+        deployVersion(ctx, requireAuth(request).user, projectAccessOf(request), request.params.deploymentId, request.body ?? deployBody.parse({})),
+    });
+
+    app.post('/project/:id/deployment/:deploymentId/rollback', {
+      config: { access: access.project('canUpdateProject') },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Point the deployment back at the version it answered from before its latest deploy, rollback or promote; 409 when there is none; not gated by "Require passing tests"; the body may be left out (project admins and editors)',
+        params: deploymentParams,
+        body: rollbackBody.nullish(),
+        response: { 200: deploymentSchema, ...refusals },
+      },
+      handler: (request) =>
+        rollbackDeployment(ctx, requireAuth(request).user, projectAccessOf(request), request.params.deploymentId, request.body ?? rollbackBody.parse({})),
+    });
+
+    app.post('/project/:id/deployment/:deploymentId/promote', {
+      config: { access: access.project('canUpdateProject') },
+      schema: {
+        tags,
+        security,
+        summary:
+          "Point the deployment at exactly the version another deployment of the project answers from, through this deployment's gate; 409 when that one answers from none (project admins and editors)",
+        params: deploymentParams,
+        body: promoteBody,
+        response: { 200: deploymentSchema, ...refusals },
+      },
+      handler: (request) => promoteDeployment(ctx, requireAuth(request).user, projectAccessOf(request), request.params.deploymentId, request.body),
+    });
+
+    app.get('/project/:id/deployment/:deploymentId/history', {
+      config: { access: access.project('read') },
+      schema: {
+        tags,
+        security,
+        summary: "The deployment's deploy history, newest first: each version, the one it replaced, the action and its reasons (its readers; who only for super users and project admins and editors)",
+        params: deploymentParams,
+        querystring: listQuery(deployHistoryList),
+        response: { 200: listResponse(deployHistoryEntrySchema), ...refusals },
+      },
+      handler: (request) => listDeployHistory(ctx, projectAccessOf(request), request.params.deploymentId, request.query),
+    });
+
+    app.get('/project/:id/deployment/:deploymentId/preview', {
+      config: { access: access.project('read') },
+      schema: {
+        tags,
+        security,
+        summary:
+          'What a deploy (of `version`, default the newest) or a promote (`from_deployment_id`) would put live: the version, what answers now, its latest test run and replay against this deployment, and whether the gate lets it through (its readers)',
+        params: deploymentParams,
+        querystring: deployPreviewQuery,
+        response: { 200: deployPreviewSchema, ...refusals },
+      },
+      handler: (request) => readDeployPreview(ctx, projectAccessOf(request), request.params.deploymentId, request.query),
     });
   };
 }

@@ -1,7 +1,6 @@
 import { and, count, eq, getTableColumns } from 'drizzle-orm';
 import {
   deploymentList,
-  deploymentMessages,
   splitOrigins,
   type createDeploymentBody,
   type Deployment,
@@ -13,17 +12,17 @@ import {
 } from '@console/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { deployments, projectIsComplete, projects, snapshots, users, type DeploymentRow, type UserRow } from '../../db/schema/index';
+import { deployments, projectIsComplete, projects, snapshots, users, type DeploymentRow } from '../../db/schema/index';
 import type { ProjectAccess, WorkspaceAccess } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
 import { randomToken } from '../../platform/secrets';
-import { newestSnapshotId } from '../snapshot/service';
+import { showsWho } from './shows-who';
 
 /**
- * Deployments of a project: a public key for the widget, the origins allowed to use it, and the
- * snapshot it answers from. Deploy points a deployment at the project's newest snapshot; editing
- * content or syncing again changes no deployment until the next deploy.
+ * Deployments of a project: a public key for the widget, the origins allowed to use it, the version
+ * it answers from and whether a deploy needs passing tests. Deploy, rollback and promote (./deploy.ts)
+ * point it at a version; editing content or syncing again changes no deployment until then.
  */
 
 /** A deployment with its deployer's name (a left join: the deployer may be gone) and its version's number. */
@@ -35,7 +34,7 @@ type DeploymentWithDeployer = DeploymentRow & { deployerName: string | null; ver
  * the deployment without it (its deployed time stays, as the session shows it).
  */
 function toDeployment(row: DeploymentWithDeployer, access: ProjectAccess): Deployment {
-  const showDeployer = access.permissions.canUpdateProject || access.permissions.isSuperUser;
+  const showDeployer = showsWho(access);
   return {
     id: row.id,
     project_id: row.projectId,
@@ -60,7 +59,7 @@ async function selectDeployment(ctx: AppContext, id: string): Promise<Deployment
 }
 
 /** A deployment of the checked project, the one in the path (else 404). */
-async function loadDeployment(ctx: AppContext, access: ProjectAccess, deploymentId: string): Promise<DeploymentWithDeployer> {
+export async function loadDeployment(ctx: AppContext, access: ProjectAccess, deploymentId: string): Promise<DeploymentWithDeployer> {
   const row = await selectDeployment(ctx, deploymentId);
   if (!row || row.projectId !== access.project.id) throw AppError.notFound();
   return row;
@@ -161,22 +160,10 @@ export async function updateDeployment(
     .set({
       displayName: input.display_name,
       allowedOrigins: input.allowed_origins === undefined ? undefined : splitOrigins(input.allowed_origins),
+      requirePassingTests: input.require_passing_tests,
       updatedAt: ctx.now(),
     })
     .where(eq(deployments.id, row.id));
   ctx.assistant.deployments.forget(row.key);
-  return readDeployment(ctx, access, deploymentId);
-}
-
-/** Points the deployment at the project's newest snapshot (409 when the project never synced). */
-export async function deployDeployment(ctx: AppContext, user: UserRow, access: ProjectAccess, deploymentId: string): Promise<Deployment> {
-  const row = await loadDeployment(ctx, access, deploymentId);
-  const snapshotId = await newestSnapshotId(ctx.db, access.project.id);
-  if (!snapshotId) throw AppError.conflict(deploymentMessages.notSynced);
-  const now = ctx.now();
-  await ctx.db.update(deployments).set({ snapshotId, deployedAt: now, deployerId: user.id, updatedAt: now }).where(eq(deployments.id, row.id));
-  ctx.assistant.deployments.forget(row.key);
-  // Compiled ahead of the first visitor's question (a no-op when this process synced it).
-  ctx.assistant.indexes.get(snapshotId).catch((error: unknown) => ctx.log.warn({ err: error, snapshotId }, 'compiling a deployed snapshot failed'));
   return readDeployment(ctx, access, deploymentId);
 }

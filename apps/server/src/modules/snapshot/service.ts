@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { projects, snapshots, type UserRow } from '../../db/schema/index';
 import type { ProjectAccess } from '../../platform/access';
 import { AppError } from '../../platform/errors';
+import { pruneAfterSync } from '../version/prune';
 import { readSnapshot, snapshotStats } from './read-snapshot';
 
 /**
@@ -41,6 +42,7 @@ export async function syncProject(ctx: AppContext, user: UserRow, { project }: P
     return row!;
   });
   ctx.assistant.indexes.put(stored.id, index);
+  await pruneAfterSync(ctx, project.id);
   const { contents, intents, utterances } = counts;
   return {
     snapshot_id: stored.id,
