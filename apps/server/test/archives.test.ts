@@ -439,9 +439,9 @@ describe('POST /workspace/{id}/project/import', () => {
     expectSameExceptIds(original, copy);
     await expectFlowsOwnedBy(imported.id);
 
-    // The new project has its own 'Production' deployment, as a created project has.
+    // The new project has its own 'Production' and 'Staging' deployments, as a created project has.
     const deploymentRows = await app.ctx.db.select().from(deployments).where(eq(deployments.projectId, imported.id));
-    expect(deploymentRows.map((row) => row.displayName)).toEqual(['Production']);
+    expect(deploymentRows.map((row) => row.displayName).sort()).toEqual(['Production', 'Staging']);
     // Word counts are those of the original items.
     const words = async (projectId: string) =>
       (await app.ctx.db.select().from(contents).where(eq(contents.projectId, projectId))).map((row) => [row.reportingId, row.numResponseWords]).sort();

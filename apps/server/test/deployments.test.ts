@@ -35,26 +35,31 @@ async function newProject() {
 const url = (projectId: string, deploymentId = '') => `/api/v1/project/${projectId}/deployment${deploymentId ? `/${deploymentId}` : ''}`;
 
 describe('deployments', () => {
-  it("gives every new project its 'Production' deployment, listed with its key", async () => {
+  it("gives every new project its 'Production' and 'Staging' deployments, listed with their keys", async () => {
     const { workspace } = await newProject();
     const created = await call(app, 'POST', `/api/v1/workspace/${workspace.id}/project`, admin.token, { display_name: 'Shop Help' });
     expect(created.statusCode, created.body).toBe(201);
     const projectId = created.json<{ id: string }>().id;
-    const list = await call(app, 'GET', url(projectId), viewer.token);
+    const list = await call(app, 'GET', `${url(projectId)}?sort_field=display_name&sort_direction=ascending`, viewer.token);
     expect(list.statusCode).toBe(200);
     const { records, total } = list.json<ListResponse<Deployment>>();
-    expect(total).toBe(1);
-    expect(records[0]).toMatchObject({
-      project_id: projectId,
-      workspace_id: workspace.id,
-      display_name: 'Production',
-      allowed_origins: '',
-      snapshot_id: null,
-      deployed_at: null,
-      deployer_id: null,
-      deployer_name: null,
-    });
-    expect(records[0]!.key).toMatch(/^[\w-]{20,}$/);
+    expect(total).toBe(2);
+    expect(records.map((record) => record.display_name)).toEqual(['Production', 'Staging']);
+    for (const record of records) {
+      expect(record).toMatchObject({
+        project_id: projectId,
+        workspace_id: workspace.id,
+        allowed_origins: '',
+        snapshot_id: null,
+        version: null,
+        require_passing_tests: false,
+        deployed_at: null,
+        deployer_id: null,
+        deployer_name: null,
+      });
+      expect(record.key).toMatch(/^[\w-]{20,}$/);
+    }
+    expect(records[0]!.key).not.toBe(records[1]!.key);
   });
 
   it('creates more deployments with a new key each (admins and editors), with origins in a normal form', async () => {
@@ -68,6 +73,13 @@ describe('deployments', () => {
     expect(staging).toMatchObject({ display_name: 'Staging', allowed_origins: 'https://staging.example,http://localhost:3000', snapshot_id: null });
     const [stored] = await app.ctx.db.select().from(deployments).where(eq(deployments.id, staging.id));
     expect(stored!.allowedOrigins).toEqual(['https://staging.example', 'http://localhost:3000']);
+
+    // An origin pasted from the address bar keeps its trailing '/' there, not here.
+    const pasted = await call(app, 'PUT', url(project.id, staging.id), editor.token, { allowed_origins: 'https://shop.example/, https://staging.example/' });
+    expect(pasted.statusCode, pasted.body).toBe(200);
+    expect(pasted.json()).toMatchObject({ allowed_origins: 'https://shop.example,https://staging.example' });
+    const [repasted] = await app.ctx.db.select().from(deployments).where(eq(deployments.id, staging.id));
+    expect(repasted!.allowedOrigins).toEqual(['https://shop.example', 'https://staging.example']);
 
     const list = (await call(app, 'GET', `${url(project.id)}?sort_field=display_name&sort_direction=ascending`, viewer.token)).json<ListResponse<Deployment>>();
     expect(list.records.map((row) => row.display_name)).toEqual(['Production', 'Staging']);
@@ -125,7 +137,7 @@ describe('deployments', () => {
     const deployed = await call(app, 'POST', `${url(project.id, deployment.id)}/deploy`, editor.token);
     expect(deployed.statusCode, deployed.body).toBe(200);
     const body = deployed.json<Deployment>();
-    expect(body).toMatchObject({ snapshot_id: newest.snapshot_id, deployer_id: editor.user.id, deployer_name: 'Eve Editor' });
+    expect(body).toMatchObject({ snapshot_id: newest.snapshot_id, version: 2, deployer_id: editor.user.id, deployer_name: 'Eve Editor' });
     expect(body.deployed_at).not.toBeNull();
 
     // A later sync changes no deployment until it is deployed again.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { DEFAULT_DEPLOYMENT_NAME, roleGrantMessages, type Membership, type ProjectSummary, type Workspace } from '@console/contracts';
+import { DEFAULT_DEPLOYMENT_NAMES, roleGrantMessages, type Membership, type ProjectSummary, type Workspace } from '@console/contracts';
 import { apiKeys, deployments, projectMemberships, projects, workspaceMemberships } from '../src/db/schema/index';
 import { sha256 } from '../src/platform/secrets';
 import { call, countRows, createSignedInUser, createTestApp, createWorkspaceTree, expectError, openTestDatabase } from './helper';
@@ -55,7 +55,7 @@ describe('workspaces', () => {
 });
 
 describe('projects', () => {
-  it("creating a project creates its 'Production' deployment with a random key", async () => {
+  it("creating a project creates its 'Production' and 'Staging' deployments, each with a random key", async () => {
     const editor = await createSignedInUser(app);
     const tree = await createWorkspaceTree(app, [{ user: editor.user, role: 'editor' }]);
     const keys: string[] = [];
@@ -65,11 +65,13 @@ describe('projects', () => {
       const project = created.json<ProjectSummary>();
       expect(project).toMatchObject({ workspace_id: tree.workspace.id, display_name: name, description: 'About it', synced_at: null });
       const rows = await app.ctx.db.select().from(deployments).where(eq(deployments.projectId, project.id));
-      expect(rows.map((row) => row.displayName)).toEqual([DEFAULT_DEPLOYMENT_NAME]);
-      expect(rows[0]!.key).toMatch(/^[A-Za-z0-9_-]{32,}$/);
-      keys.push(rows[0]!.key);
+      expect(rows.map((row) => row.displayName).sort()).toEqual([...DEFAULT_DEPLOYMENT_NAMES].sort());
+      for (const row of rows) {
+        expect(row.key).toMatch(/^[A-Za-z0-9_-]{32,}$/);
+        keys.push(row.key);
+      }
     }
-    expect(new Set(keys).size).toBe(2);
+    expect(new Set(keys).size).toBe(4);
     const listed = (await call(app, 'GET', `/api/v1/workspace/${tree.workspace.id}/project?sort_field=display_name`, editor.token)).json<{
       records: ProjectSummary[];
       total: number;

@@ -6,7 +6,6 @@ import { messages } from './messages';
 import { roleSchema } from './roles';
 
 export const NOT_SYNCED_LABEL = 'Not Synced';
-export const DEFAULT_DEPLOYMENT_NAME = 'Production';
 
 /** A project as the workspace's project list shows it. */
 export const projectSummarySchema = z.object({

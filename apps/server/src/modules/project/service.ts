@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import {
-  DEFAULT_DEPLOYMENT_NAME,
+  DEFAULT_DEPLOYMENT_NAMES,
   projectList,
   type createProjectBody,
   type ListQuery,
@@ -71,8 +71,8 @@ type NewProject = Pick<typeof projects.$inferInsert, 'displayName' | 'descriptio
   Partial<Pick<typeof projects.$inferInsert, 'responseWordCutoff' | 'outOfScopeResponse' | 'handoffMessage' | 'pipelineConfig' | 'jargon' | 'importingSince'>>;
 
 /**
- * Writes a project with its 'Production' deployment inside the caller's transaction: the one way a
- * project comes to exist (creation, import, clone).
+ * Writes a project with its 'Production' and 'Staging' deployments inside the caller's transaction:
+ * the one way a project comes to exist (creation, import, clone).
  */
 export async function insertProject(tx: Db, workspaceId: string, values: NewProject, now: Date): Promise<ProjectRow> {
   const [project] = await tx
@@ -83,11 +83,11 @@ export async function insertProject(tx: Db, workspaceId: string, values: NewProj
   // The widget's public identifier: random, so nobody can guess another customer's deployment.
   await tx
     .insert(deployments)
-    .values({ projectId: project.id, displayName: DEFAULT_DEPLOYMENT_NAME, key: randomToken(24), createdAt: now, updatedAt: now });
+    .values(DEFAULT_DEPLOYMENT_NAMES.map((displayName) => ({ projectId: project.id, displayName, key: randomToken(24), createdAt: now, updatedAt: now })));
   return project;
 }
 
-/** A project starts with its 'Production' deployment, both written in one transaction. */
+/** A project starts with its 'Production' and 'Staging' deployments, all written in one transaction. */
 export async function createProject(
   ctx: AppContext,
   { workspace }: WorkspaceAccess,
