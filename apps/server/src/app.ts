@@ -47,6 +47,7 @@ import { slotRoutes } from './modules/slot/routes';
 import { snapshotRoutes } from './modules/snapshot/routes';
 import { versionRoutes } from './modules/version/routes';
 import { sourceRoutes } from './modules/source/routes';
+import { suiteRoutes } from './modules/suite/routes';
 import { supportRoutes } from './modules/support/routes';
 import { userRoutes } from './modules/user/routes';
 import { defaultWebRoot, registerWebConsole } from './modules/web/static';
@@ -226,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(versionRoutes(ctx));
       await api.register(deploymentRoutes(ctx));
       await api.register(jobRoutes(ctx));
+      await api.register(suiteRoutes(ctx));
       await api.register(channelRoutes(ctx));
       await api.register(chatRoutes(ctx));
       await api.register(analyticsRoutes(ctx));

@@ -13,6 +13,7 @@ import {
   events,
   intents,
   invitations,
+  jobs,
   passwordResetRequests,
   projectMemberships,
   projects,
@@ -23,6 +24,8 @@ import {
   sourcePulls,
   sources,
   supportMessages,
+  testCases,
+  testRuns,
   users,
   workspaceMemberships,
   workspaces,
@@ -40,6 +43,7 @@ import { channelRows } from './authorization/rows-channel';
 import { contentRows } from './authorization/rows-content';
 import { projectRows } from './authorization/rows-project';
 import { sourceRows } from './authorization/rows-source';
+import { suiteRows } from './authorization/rows-suite';
 import { grantedRoles, granterRoles, granters, grantRows, type Granter, type GrantRow, type GrantTarget } from './authorization/grants';
 import { callers, targets, type Caller, type Cell, type Row, type Target } from './authorization/table';
 
@@ -50,7 +54,7 @@ import { callers, targets, type Caller, type Cell, type Row, type Target } from 
  * x own or another's e-mail. Every cell runs on fresh resources, and a refused call must leave
  * them exactly as they were.
  */
-const table: Row[] = [...administrationRows, ...projectRows, ...sourceRows, ...contentRows, ...channelRows, ...assistantRows, ...analyticsRows];
+const table: Row[] = [...administrationRows, ...projectRows, ...sourceRows, ...contentRows, ...channelRows, ...assistantRows, ...analyticsRows, ...suiteRows];
 
 let app: FastifyInstance;
 let passwordHash: string;
@@ -165,7 +169,9 @@ async function prepare(target: Target): Promise<Cell> {
     .returning();
   // The project counts as synced: deploy and the Real-Time Test have a snapshot to use.
   const data = await readSnapshot(db, projectId);
-  await db.insert(snapshots).values({ projectId, number: 1, counts: snapshotStats(data), data });
+  const [snapshot] = await db.insert(snapshots).values({ projectId, number: 1, counts: snapshotStats(data), data }).returning();
+  const [testCase] = await db.insert(testCases).values({ projectId, question: 'How fast do you ship?', expectType: 'content', expectContentId: content!.id }).returning();
+  const [testRun] = await db.insert(testRuns).values({ projectId, snapshotId: snapshot!.id, trigger: 'manual', total: 0, finishedAt: new Date() }).returning();
   const [channel] = await db
     .insert(channels)
     .values({ projectId, displayName: 'Website Chat', type: 'web', key: randomUUID(), config: DEFAULT_WEB_CHANNEL_CONFIG })
@@ -206,6 +212,8 @@ async function prepare(target: Target): Promise<Cell> {
     scenarioId: scenario!.id,
     channelId: channel!.id,
     convId,
+    testCaseId: testCase!.id,
+    testRunId: testRun!.id,
   };
 }
 
@@ -235,6 +243,9 @@ async function fingerprint(cell: Cell): Promise<string> {
     channels,
     snapshots,
     events,
+    testCases,
+    testRuns,
+    jobs,
   ];
   const counts = await Promise.all(tables.map((table) => countRows(app, table)));
   const rows = await Promise.all([
@@ -254,6 +265,7 @@ async function fingerprint(cell: Cell): Promise<string> {
     db.select().from(sequences).where(eq(sequences.projectId, cell.projectId)),
     db.select().from(scenarios).where(eq(scenarios.projectId, cell.projectId)),
     db.select().from(channels).where(eq(channels.projectId, cell.projectId)),
+    db.select().from(testCases).where(eq(testCases.projectId, cell.projectId)),
   ]);
   return JSON.stringify([counts, rows]);
 }
@@ -310,7 +322,7 @@ function send(row: Row, cell: Cell, token: string | null) {
 describe('authorization matrix', () => {
   it('states the rules it claims: a viewer never writes to a workspace, a foreign member never reads one', () => {
     for (const row of table) {
-      const workspaceScoped = /\/(workspace|project|api-key|source|content|content-utterance|content-action|intent|slot|sequence|scenario|channel)\/\{id\}/.test(row.route);
+      const workspaceScoped = /\/(workspace|project|api-key|source|content|content-utterance|content-action|intent|slot|sequence|scenario|channel|test-case)\/\{id\}/.test(row.route);
       for (const target of targets) {
         if (row.write && (workspaceScoped || row.route.startsWith('POST /workspace'))) expect(row[target].viewer, `${row.route} viewer`).toBeGreaterThanOrEqual(400);
         if (workspaceScoped) expect(row[target].foreign, `${row.route} foreign`).toBe(404);

@@ -9,14 +9,16 @@ import { sourceConfigSchema, sourceTypes } from './source';
 import { checkScenarioGraph, scenarioFields } from './scenario';
 import { checkSequenceFlow, collectedSlotSchema, sequenceAttributeSchemaOf, sequenceFlowFieldsOf, sequenceNodeSchemaOf } from './sequence';
 import { checkSlot, slotFields } from './slot';
+import { portableTestCaseSchema, suiteReferences } from './suite';
 import { checkActionConfig, contentActionFields, contentStatuses, contentUtteranceBody } from './content';
 
 /**
  * A project archive (GET /project/{id}/archive, POST /workspace/{id}/project/import): one JSON file
  * holding every entity of a project, so a project moves between workspaces and installations. The
  * ids inside only link the file's own records (content to its source, a scenario to its sequences);
- * a sequence names its slots and intents by name (unique in a project). An import gives every
- * record a new id. The whole file is checked before anything is written.
+ * a sequence names its slots and intents by name (unique in a project), a test case its expected
+ * item by reporting id or name. An import gives every record a new id. The whole file is checked
+ * before anything is written.
  */
 
 export const ARCHIVE_FORMAT = 'assistant-console-project';
@@ -144,6 +146,23 @@ function checkSequenceReferences(archive: { slots: { name: string }[]; intents: 
   });
 }
 
+/** Every item a test case expects is one of the archive's. */
+function checkTestCaseReferences(
+  archive: Pick<ProjectArchive, 'contents' | 'intents' | 'sequences' | 'test_cases'>,
+  ctx: z.RefinementCtx,
+): void {
+  const { expectationOf } = suiteReferences({
+    contents: archive.contents,
+    // The file's intents have no ids: their names stand in for them.
+    intents: archive.intents.map((intent) => ({ id: intent.intent, intent: intent.intent })),
+    sequences: archive.sequences,
+  });
+  archive.test_cases.forEach((testCase, index) => {
+    const resolved = expectationOf(testCase);
+    if (!resolved.ok) ctx.addIssue({ code: 'custom', message: resolved.message, path: ['test_cases', index, resolved.field] });
+  });
+}
+
 const { display_name, description, response_word_cutoff, out_of_scope_response, handoff_message, pipeline_config } = projectSettingsFields;
 
 export const projectArchiveSchema = z
@@ -170,6 +189,8 @@ export const projectArchiveSchema = z
     // Nor sequences and scenarios, before those were.
     sequences: z.array(archiveSequenceSchema).default([]),
     scenarios: z.array(archiveScenarioSchema).default([]),
+    // Nor test cases, before those were.
+    test_cases: z.array(portableTestCaseSchema).default([]),
   })
   .superRefine((archive, ctx) => {
     const ids = [
@@ -215,6 +236,7 @@ export const projectArchiveSchema = z
     if (duplicateEntries(archive.scenarios.map((scenario) => scenario.display_name)).length) {
       ctx.addIssue({ code: 'custom', message: archiveMessages.duplicateName('Scenario'), path: ['scenarios'] });
     }
+    checkTestCaseReferences(archive, ctx);
   });
 export type ProjectArchive = z.output<typeof projectArchiveSchema>;
 

@@ -49,6 +49,10 @@ export interface Cell {
   channelId: string;
   /** A conversation of the deployment: one question and its answer (the content item). */
   convId: string;
+  /** A test case expecting the content item. */
+  testCaseId: string;
+  /** A finished test run of the case against version 1. */
+  testRunId: string;
 }
 
 export interface Row {

@@ -18,6 +18,7 @@ import { AppError } from '../../platform/errors';
 import { projectIntents } from '../intent/service';
 import { projectSequences } from '../sequence/service';
 import { slotFieldsOf } from '../slot/service';
+import { portableCases, projectTestCases } from '../suite/portable';
 import { archivedNodes } from './flows';
 
 /** An archive as it is written to a file: plain JSON values, timestamps as ISO strings. */
@@ -83,6 +84,7 @@ export async function readArchive(tx: Db, projectId: string, exportedAt: Date): 
     .from(scenarios)
     .where(eq(scenarios.projectId, projectId))
     .orderBy(asc(scenarios.createdAt), asc(scenarios.displayName));
+  const caseRows = await projectTestCases(tx, projectId);
   const slotNames = new Map(slotRows.map((row) => [row.id, row.name]));
   const intentNames = new Map(intentRows.map((row) => [row.id, row.intent]));
 
@@ -146,5 +148,9 @@ export async function readArchive(tx: Db, projectId: string, exportedAt: Date): 
       transitions: row.transitions,
       ...stampsOf(row),
     })),
+    test_cases: portableCases(
+      { contents: contentRows.map((row) => ({ id: row.id, reporting_id: row.reportingId })), intents: intentRows, sequences: sequenceRows },
+      caseRows,
+    ),
   };
 }

@@ -15,7 +15,7 @@ import { IMPORT_NAME_FIELD, importMultipartOptions, readArchiveUpload } from './
 /** Documents the file; the checking schema (projectArchiveSchema) transforms, so it reads imports only. */
 const archiveAnswer = z
   .custom<ArchiveFile>()
-  .describe('The project archive: format, version, exported_at, project (settings and jargon), sources, contents, intents, slots, channels');
+  .describe('The project archive: format, version, exported_at, project (settings and jargon), sources, contents, intents, slots, channels, sequences, scenarios, test_cases');
 
 /**
  * The import form, read part by part by the route (so an oversized file is cut off, not held): the

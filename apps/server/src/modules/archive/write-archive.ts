@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sameEntryKey, type ProjectArchive } from '@console/contracts';
+import { sameEntryKey, suiteReferences, type ProjectArchive } from '@console/contracts';
 import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -14,6 +14,7 @@ import {
   sequences,
   slots,
   sources,
+  testCases,
   type ProjectRow,
 } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
@@ -21,6 +22,7 @@ import { newChannelKey } from '../channel/service';
 import { responseWordCount } from '../content/service';
 import { insertProject } from '../project/service';
 import { slotValues } from '../slot/service';
+import { testCaseRows } from '../suite/portable';
 import { storedNodes } from './flows';
 
 /**
@@ -77,7 +79,7 @@ export async function writeArchive(db: Db, workspaceId: string, archive: Project
     ),
   );
   try {
-    await writeRecords(db, project.id, archive);
+    await writeRecords(db, project.id, archive, now);
     const [complete] = await db.update(projects).set({ importingSince: null, updatedAt: now }).where(eq(projects.id, project.id)).returning();
     if (!complete) throw AppError.notFound();
     return complete;
@@ -93,7 +95,7 @@ export async function writeArchive(db: Db, workspaceId: string, archive: Project
   }
 }
 
-async function writeRecords(db: Db, projectId: string, archive: ProjectArchive): Promise<void> {
+async function writeRecords(db: Db, projectId: string, archive: ProjectArchive, now: Date): Promise<void> {
 
   const sourceIds = new Map(archive.sources.map((source) => [source.id, randomUUID()]));
   await insertAll(
@@ -213,4 +215,18 @@ async function writeRecords(db: Db, projectId: string, archive: ProjectArchive):
       ...stampsOf(scenario),
     })),
   );
+
+  // Test cases name the new items: content by its reporting id (kept), intents and sequences by name, nodes by name or id (kept).
+  const { expectationOf } = suiteReferences({
+    contents: archive.contents.map((content, index) => ({ id: contentIds[index]!, reporting_id: content.reporting_id })),
+    intents: archive.intents.map((intent) => ({ id: intentIds.get(sameEntryKey(intent.intent))!, intent: intent.intent })),
+    sequences: archive.sequences.map((sequence) => ({ id: sequenceIds.get(sequence.id.toLowerCase())!, name: sequence.name, nodes: sequence.nodes })),
+  });
+  const cases = archive.test_cases.flatMap((testCase) => {
+    const resolved = expectationOf(testCase);
+    const { question, context, must_contain } = testCase;
+    // The archive was checked: every case resolves.
+    return resolved.ok ? [{ question, context, must_contain, expect: resolved.expect }] : [];
+  });
+  await insertAll(db, testCases, testCaseRows(projectId, cases, now));
 }

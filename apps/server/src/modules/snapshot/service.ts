@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { projects, snapshots, type UserRow } from '../../db/schema/index';
 import type { ProjectAccess } from '../../platform/access';
 import { AppError } from '../../platform/errors';
+import { queueTestRun } from '../suite/runs';
 import { pruneAfterSync } from '../version/prune';
 import { readSnapshot, snapshotStats } from './read-snapshot';
 
@@ -14,8 +15,9 @@ import { readSnapshot, snapshotStats } from './read-snapshot';
  * read in one consistent transaction, its texts embedded (those whose vectors are not stored yet, in
  * the embedding workers) and compiled in the worker (a snapshot that does not compile is never
  * stored), then the snapshot, numbered under a lock of the project's row so two syncs at once take
- * two numbers, and the project's synced_at are written in one transaction. Deployments keep
- * answering from their own version until the next deploy.
+ * two numbers, and the project's synced_at are written in one transaction, with a run of the
+ * project's test cases against the new version (none without cases). Deployments keep answering
+ * from their own version until the next deploy.
  */
 export async function syncProject(ctx: AppContext, user: UserRow, { project }: ProjectAccess, body: z.output<typeof syncBody>): Promise<SyncAnswer> {
   const snapshot = await ctx.db.transaction((tx) => readSnapshot(tx, project.id), {
@@ -39,16 +41,18 @@ export async function syncProject(ctx: AppContext, user: UserRow, { project }: P
       .insert(snapshots)
       .values({ projectId: project.id, number, note: body.note, counts, data: snapshot, createdBy: user.id, createdAt: now })
       .returning({ id: snapshots.id, number: snapshots.number });
-    return row!;
+    const run = await queueTestRun(tx, { projectId: project.id, snapshotId: row!.id, trigger: 'sync', createdBy: user.id }, now);
+    return { ...row!, testRunId: run?.id ?? null };
   });
   ctx.assistant.indexes.put(stored.id, index);
   await pruneAfterSync(ctx, project.id);
+  if (stored.testRunId) ctx.jobs.wake();
   const { contents, intents, utterances } = counts;
   return {
     snapshot_id: stored.id,
     version: stored.number,
     synced_at: now.toISOString(),
-    test_run_id: null,
+    test_run_id: stored.testRunId,
     stats: { contents, intents, utterances, ...vectors },
   };
 }
