@@ -1,0 +1,3 @@
+export { DeployConfirmForm, type DeployReasons } from './deploy-confirm-form';
+export { DeployDialog, DialogLoader } from './deploy-dialog';
+export { DeployPreviewView, versionName } from './deploy-preview';

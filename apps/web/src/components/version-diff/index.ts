@@ -1,0 +1,1 @@
+export { VersionDiffView } from './version-diff-view';
