@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { deploymentMessages } from '@console/contracts';
 import { ask, createAnsweredItem } from './support/assistant';
+import { deployFromItsPage } from './support/deploy';
 import { createProject } from './support/projects';
 import { signIn } from './support/sign-in';
 import { seeded, users } from './support/users';
@@ -40,13 +41,13 @@ test('an editor syncs, deploys and tries the assistant in the Real-Time Test, do
   await deploy.click();
   await expect(page).toHaveURL(`/project/${projectId}/deployment`);
   const table = page.getByRole('table', { name: 'Deployments' });
-  // Every project starts with its deployment 'Production'.
-  await expect(table.getByRole('row')).toHaveCount(2);
+  // Every project starts with its deployments 'Production' and 'Staging'.
+  await expect(table.getByRole('row')).toHaveCount(3);
   await table.getByRole('link', { name: 'Production' }).click();
   await expect(page.getByRole('heading', { name: 'Production', level: 2 })).toBeVisible();
   const details = page.getByRole('region', { name: 'Deployment details' });
   await expect(details.getByRole('row', { name: /^Deployed/ })).toContainText('Never deployed');
-  await page.getByRole('main').getByRole('button', { name: 'Deploy', exact: true }).click();
+  await deployFromItsPage(page);
   await expect(details.getByRole('row', { name: /Deployer/ })).toContainText(users.plain.displayName);
   await expect(details.getByRole('row', { name: /^Deployed/ })).not.toContainText('Never deployed');
 

@@ -1,6 +1,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { DEFAULT_WEB_CHANNEL_CONFIG, kbPlainText } from '@console/contracts';
 import { serveCustomerPage } from './support/customer-site';
+import { deployFromItsPage } from './support/deploy';
 import { createProject } from './support/projects';
 import { signIn } from './support/sign-in';
 import { seeded, users } from './support/users';
@@ -146,7 +147,7 @@ test('a web channel is created and edited live in the sandbox, then shows as sav
     await form.getByLabel('Allowed Origins').press('Enter');
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(form.getByText('Saved!')).toBeVisible();
-    await page.getByRole('main').getByRole('button', { name: 'Deploy', exact: true }).click();
+    await deployFromItsPage(page);
     await expect(page.getByRole('region', { name: 'Deployment details' }).getByRole('row', { name: /Deployer/ })).toContainText(users.plain.displayName);
 
     // The customer's page shows the widget as saved.

@@ -5,6 +5,7 @@ import { CALL_SIGNATURE_HEADER, DEFAULT_WEB_CHANNEL_CONFIG, defaultSlotReprompt,
 import { call, signInToken } from './support/api';
 import { addAttribute, pick } from './support/builder';
 import { serveCustomerPage, type CustomerSite } from './support/customer-site';
+import { deployFromItsPage } from './support/deploy';
 import { signIn } from './support/sign-in';
 import { seeded, users } from './support/users';
 
@@ -120,7 +121,7 @@ test('a repair booking built in the builder, synced and deployed, is held by a v
   await deploy.click();
   await page.getByRole('table', { name: 'Deployments' }).getByRole('link', { name: 'Production' }).click();
   const details = page.getByRole('region', { name: 'Deployment details' });
-  await page.getByRole('main').getByRole('button', { name: 'Deploy', exact: true }).click();
+  await deployFromItsPage(page);
   await expect(details.getByRole('row', { name: /^Deployed/ })).not.toContainText('Never deployed');
 
   // A visitor on the shop's site, another origin than the console's.

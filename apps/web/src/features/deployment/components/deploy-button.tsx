@@ -1,19 +1,21 @@
+import { Suspense, lazy, useState } from 'react';
 import type { ButtonProps } from '@mantine/core';
 import { IconRocket } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { deploymentMessages } from '@console/contracts';
 import { projectPaths } from '@/config/paths';
-import { useDeployDeployment } from '../api/deploy-deployment';
 import { useButtonOperation } from '../button-operation';
 import { OperationButton } from './operation-button';
 
 interface DeployButtonProps {
   projectId: string | null;
   /** The deployment to deploy; without one the button opens the deployments screen. */
-  deployment: { id: string; display_name?: string } | null;
+  deployment: { id: string; display_name: string } | null;
   synced: boolean;
   /** The project's update right (sync and deploy need it). */
   canDeploy: boolean;
+  /** The text on the button (default 'Deploy'). */
+  label?: string;
   variant?: ButtonProps['variant'];
 }
 
@@ -25,28 +27,51 @@ function deployBlocker({ projectId, synced, canDeploy }: Pick<DeployButtonProps,
   return null;
 }
 
+// The dialog loads with its first opening, not with the header.
+const DeployDialog = lazy(() => import('@/components/deploy').then((m) => ({ default: m.DeployDialog })));
+
+/** Nothing to await: the dialog has deployed by the time the button shows it. */
+const deployed = () => Promise.resolve();
+
 /**
- * Deploy: needs a synced project; with a deployment chosen it points that deployment
- * at the newest snapshot, otherwise it opens the deployments screen to choose one.
+ * Deploy: needs a synced project; with a deployment chosen it opens the deploy dialog (the
+ * version, what goes live, the gate, and a confirmation naming both), otherwise the deployments
+ * screen to choose one. Once deployed the button shows 'Deployed' for a moment.
  */
-export function DeployButton({ projectId, deployment, synced, canDeploy, variant }: DeployButtonProps) {
+export function DeployButton({ projectId, deployment, synced, canDeploy, label = 'Deploy', variant }: DeployButtonProps) {
   const navigate = useNavigate();
-  const deploy = useDeployDeployment(projectId ?? '');
-  const operation = useButtonOperation(() => deploy.mutateAsync(deployment!.id));
-  const name = deployment?.display_name;
+  const [opened, setOpened] = useState(false);
+  const [used, setUsed] = useState(false);
+  const operation = useButtonOperation(deployed);
 
   return (
-    <OperationButton
-      operation={operation}
-      labels={{ idle: 'Deploy', running: 'Deploying...', done: 'Deployed' }}
-      icon={<IconRocket size={16} />}
-      variant={variant}
-      disabledReason={deployBlocker({ projectId, synced, canDeploy })}
-      hint={deployment ? `Deploy the newest sync to ${name ?? 'the chosen deployment'}` : 'Choose a deployment to deploy'}
-      onClick={() => {
-        if (deployment) void operation.start();
-        else if (projectId) void navigate(projectPaths.deployments.to(projectId));
-      }}
-    />
+    <>
+      <OperationButton
+        operation={operation}
+        labels={{ idle: label, running: 'Deploying...', done: 'Deployed' }}
+        icon={<IconRocket size={16} />}
+        variant={variant}
+        disabledReason={deployBlocker({ projectId, synced, canDeploy })}
+        hint={deployment ? `Choose a version to deploy to ${deployment.display_name}` : 'Choose a deployment to deploy'}
+        onClick={() => {
+          if (deployment) {
+            setOpened(true);
+            setUsed(true);
+          }
+          else if (projectId) void navigate(projectPaths.deployments.to(projectId));
+        }}
+      />
+      {projectId && deployment && used && (
+        <Suspense fallback={null}>
+          <DeployDialog
+            projectId={projectId}
+            deployment={deployment}
+            opened={opened}
+            onClose={() => setOpened(false)}
+            onDeployed={() => void operation.start()}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }

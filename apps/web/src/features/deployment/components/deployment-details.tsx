@@ -19,7 +19,7 @@ interface DeploymentDetailsProps {
   session: Session | undefined;
 }
 
-/** The card of a deployment: name, ID (with Copy), key, allowed origins, See Conversations, deployed info, workspace and project. */
+/** The card of a deployment: name, ID (with Copy), key, the version it answers from, whether it requires passing tests, allowed origins, See Conversations, deployed info, workspace and project. */
 export function DeploymentDetails({ deployment, showDeployed, session }: DeploymentDetailsProps) {
   const origins = splitOrigins(deployment.allowed_origins);
   const workspaceName = session?.workspace?.id === deployment.workspace_id ? session.workspace.display_name : 'Workspace';
@@ -48,6 +48,14 @@ export function DeploymentDetails({ deployment, showDeployed, session }: Deploym
             ),
           },
           { label: 'Deployment Key', value: <Text ff="monospace" size="xs">{deployment.key}</Text> },
+          {
+            label: 'Version',
+            value:
+              deployment.version === null
+                ? 'Not deployed yet'
+                : link(projectPaths.version.to(deployment.project_id, deployment.version), `Version ${deployment.version}`),
+          },
+          { label: 'Require passing tests', value: deployment.require_passing_tests ? 'Yes' : 'No' },
           { label: 'Allowed Origins', value: origins.length ? origins.join(', ') : 'None: no site may use the widget yet.' },
           { label: 'Modified', value: formatDateTime(deployment.updated_at) },
           ...(showDeployed

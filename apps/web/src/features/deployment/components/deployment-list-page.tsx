@@ -1,5 +1,5 @@
-import { Text } from '@mantine/core';
-import { useParams } from 'react-router';
+import { Anchor, Group, Text } from '@mantine/core';
+import { Link, useParams } from 'react-router';
 import { deploymentList, type Deployment } from '@console/contracts';
 import { DataTable, modifiedColumn, nameColumn, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
@@ -7,10 +7,23 @@ import { projectPaths } from '@/config/paths';
 import { useProjectAccess } from '@/hooks/use-project-access';
 import { useDeployments } from '@/lib/api/get-deployments';
 import { CreateDeploymentButton } from './create-deployment-button';
+import { CreateStagingButton } from './create-staging-button';
 
 function deploymentColumns(projectId: string): DataTableColumn<Deployment>[] {
   return [
     nameColumn((id) => projectPaths.deployment.to(projectId, id)),
+    {
+      key: 'version',
+      header: 'Version',
+      render: (deployment) =>
+        deployment.version === null ? (
+          'Not deployed'
+        ) : (
+          <Anchor component={Link} to={projectPaths.version.to(projectId, deployment.version)} size="sm">
+            Version {deployment.version}
+          </Anchor>
+        ),
+    },
     modifiedColumn({ filterable: true }),
     {
       key: 'key',
@@ -26,7 +39,10 @@ function deploymentColumns(projectId: string): DataTableColumn<Deployment>[] {
   ];
 }
 
-/** project/{id}/deployment: Name, Modified, Deployment Key; Create Deployment for those who may. */
+/**
+ * project/{id}/deployment: Name, Version, Modified, Deployment Key; Create Deployment (and Create
+ * Staging deployment while there is none) for those who may.
+ */
 export function DeploymentListPage() {
   const { projectId = '' } = useParams();
   const { permissions } = useProjectAccess(projectId);
@@ -35,7 +51,14 @@ export function DeploymentListPage() {
 
   return (
     <>
-      <PageTitle title="Deployments">{permissions.canUpdateProject && <CreateDeploymentButton projectId={projectId} />}</PageTitle>
+      <PageTitle title="Deployments">
+        {permissions.canUpdateProject && (
+          <Group gap="sm">
+            <CreateStagingButton projectId={projectId} />
+            <CreateDeploymentButton projectId={projectId} />
+          </Group>
+        )}
+      </PageTitle>
       <DataTable
         label="Deployments"
         columns={deploymentColumns(projectId)}

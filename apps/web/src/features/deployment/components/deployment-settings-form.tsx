@@ -1,4 +1,4 @@
-import { Pill, TagsInput, TextInput } from '@mantine/core';
+import { Pill, Switch, TagsInput, TextInput } from '@mantine/core';
 import { splitOrigins, updateDeploymentBody, type Deployment } from '@console/contracts';
 import { EntityForm, useEntityForm } from '@/components/entity-form';
 import { useUpdateDeployment } from '../api/update-deployment';
@@ -7,16 +7,18 @@ interface DeploymentValues extends Record<string, unknown> {
   display_name: string;
   /** One tag per origin; the call takes them comma-joined. */
   allowed_origins: string[];
+  require_passing_tests: boolean;
 }
 
 const valuesOf = (deployment: Deployment): DeploymentValues => ({
   display_name: deployment.display_name,
   allowed_origins: splitOrigins(deployment.allowed_origins),
+  require_passing_tests: deployment.require_passing_tests,
 });
 
 const toInput = (values: DeploymentValues) => ({ ...values, allowed_origins: values.allowed_origins.join(',') });
 
-/** The deployment's display name and allowed origins, for those with canUpdateProject. */
+/** The deployment's display name, allowed origins and deploy gate, for those with canUpdateProject. */
 export function DeploymentSettingsForm({ deployment }: { deployment: Deployment }) {
   const mutation = useUpdateDeployment(deployment.project_id, deployment.id);
   const form = useEntityForm({
@@ -44,6 +46,11 @@ export function DeploymentSettingsForm({ deployment }: { deployment: Deployment 
             {value}
           </Pill>
         )}
+      />
+      <Switch
+        label="Require passing tests"
+        description="Deploy and Promote refuse a version with failing test cases or no test run, unless a project admin overrides it with a reason."
+        {...form.checkProps('require_passing_tests')}
       />
     </EntityForm>
   );

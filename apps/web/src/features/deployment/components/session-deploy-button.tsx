@@ -8,7 +8,7 @@ export function SessionDeployButton({ session }: { session: Session | undefined 
   const chosenId = session?.deployment?.id ?? null;
   const chosen = useDeployment(project?.id ?? '', chosenId);
   // A chosen deployment the project does not have (deleted, or of another project) is no choice.
-  const deployment = chosenId && !chosen.isError ? { id: chosenId, display_name: chosen.data?.display_name } : null;
+  const deployment = chosen.data && chosen.data.id === chosenId ? { id: chosen.data.id, display_name: chosen.data.display_name } : null;
   const canDeploy = session ? projectPermissions(session.user, session.project_role).canUpdateProject : false;
 
   return (
