@@ -254,7 +254,7 @@ test('project settings are checked and saved; a new name reaches the header', as
   await settings.getByLabel('Name').fill('Help Centre EU');
   await save.click();
   await expect(settings.getByText('Saved!')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Project', exact: true })).toHaveAttribute(
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Project: Help Centre EU' })).toHaveAttribute(
     'title',
     'Current project: Help Centre EU',
   );

@@ -24,7 +24,7 @@ test('the sidebar is dimmed until a project is chosen, and the shell state survi
     'href',
     `/project/${seeded().projectId}/source`,
   );
-  await expect(page.getByRole('button', { name: 'Project', exact: true })).toBeEnabled();
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Project: / })).toBeEnabled();
 });
 
 /** The session's refresh token as the console keeps it. */

@@ -12,7 +12,7 @@ test('a user signs in with a password and lands in the console shell', async ({ 
   await page.getByRole('button', { name: 'Sign In' }).click();
 
   await expect(page).toHaveURL(/\/workspace$/);
-  await expect(page.getByRole('button', { name: 'Workspace', exact: true })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Workspace(:|$)/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Project', exact: true })).toBeDisabled();
   await page.getByRole('button', { name: new RegExp(users.plain.displayName) }).click();
   await expect(page.getByText(users.plain.email)).toBeVisible();
@@ -75,7 +75,7 @@ test('a user with MFA signs in with the code from the e-mail', async ({ page }) 
   await page.getByRole('button', { name: 'Verify' }).click();
 
   await expect(page).toHaveURL(/\/workspace$/);
-  await expect(page.getByRole('button', { name: 'Workspace', exact: true })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Workspace(:|$)/ })).toBeVisible();
 });
 
 test('a user who forgot the password resets it and signs in with the new one', async ({ page }) => {

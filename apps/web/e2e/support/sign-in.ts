@@ -7,5 +7,5 @@ export async function signIn(page: Page, user: Pick<SeededUser, 'email' | 'passw
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('button', { name: 'Workspace', exact: true })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Workspace(:|$)/ })).toBeVisible();
 }

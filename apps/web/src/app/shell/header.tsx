@@ -6,6 +6,7 @@ import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
 import { SessionDeployButton } from '@/features/deployment/components/session-deploy-button';
 import { SyncButton } from '@/features/deployment/components/sync-button';
+import { ProjectStatus } from './project-status';
 import { UserMenu } from './user-menu';
 
 interface HeaderProps {
@@ -16,9 +17,15 @@ interface HeaderProps {
   onToggleNavbar: () => void;
 }
 
-/** Header: logo and version, Workspace, Project (needs a workspace), Sync, Deploy, user menu. */
+/**
+ * Header: logo and version, the current workspace and project by name (each opening its page; the
+ * project needs a workspace), whether the project has unsynced changes and what Production answers
+ * from, Sync, Deploy, user menu.
+ */
 export function Header({ session, sessionLoading, workspaceId, navbarOpened, onToggleNavbar }: HeaderProps) {
   const navigate = useNavigate();
+  const workspace = session?.workspace ?? null;
+  const project = session?.project ?? null;
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
@@ -44,19 +51,24 @@ export function Header({ session, sessionLoading, workspaceId, navbarOpened, onT
           variant="subtle"
           leftSection={<IconBuilding size={16} />}
           onClick={() => navigate(paths.workspaces.to())}
-          title={session?.workspace ? `Current workspace: ${session.workspace.display_name}` : undefined}
+          title={workspace ? `Current workspace: ${workspace.display_name}` : undefined}
+          aria-label={workspace ? `Workspace: ${workspace.display_name}` : undefined}
+          maw={220}
         >
-          Workspace
+          {workspace?.display_name ?? 'Workspace'}
         </Button>
         <Button
           variant="subtle"
           leftSection={<IconFolder size={16} />}
           disabled={!workspaceId}
           onClick={() => workspaceId && navigate(paths.workspace.to(workspaceId))}
-          title={session?.project ? `Current project: ${session.project.display_name}` : undefined}
+          title={project ? `Current project: ${project.display_name}` : undefined}
+          aria-label={project ? `Project: ${project.display_name}` : undefined}
+          maw={220}
         >
-          Project
+          {project?.display_name ?? 'Project'}
         </Button>
+        {project && <ProjectStatus projectId={project.id} />}
         <SyncButton session={session} />
         <SessionDeployButton session={session} />
         {session && <UserMenu user={session.user} />}

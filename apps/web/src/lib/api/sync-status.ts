@@ -13,5 +13,7 @@ export function useSyncStatus(projectId: string | null) {
     queryKey: syncStatusKeys.detail(projectId ?? ''),
     queryFn: ({ signal }) => api.get(`/project/${encodeURIComponent(projectId!)}/sync-status`, { schema: syncStatusSchema, signal }),
     enabled: projectId !== null,
+    // Another tab (or a teammate) may have synced or edited meanwhile.
+    refetchOnWindowFocus: true,
   });
 }
