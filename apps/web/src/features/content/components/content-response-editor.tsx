@@ -3,6 +3,7 @@ import { RESPONSE_CHARACTER_LIMIT, updateContentResponseBody, type Content } fro
 import { EntityForm, useEntityForm } from '@/components/entity-form';
 import { RichTextEditor } from '@/components/rich-text-editor';
 import { useUpdateContentResponse } from '../api/update-content-response';
+import { CONTENT_SAVED_TEXT } from '../saved-text';
 
 /**
  * The Response editor: the rich-text editor without headings, limited to
@@ -14,6 +15,7 @@ export function ContentResponseEditor({ content, canUpdate }: { content: Content
     schema: updateContentResponseBody,
     initialValues: { response_pm: content.response_pm },
     onSubmit: (body) => mutation.mutateAsync(body),
+    savedText: CONTENT_SAVED_TEXT,
   });
   const editor = (
     <RichTextEditor

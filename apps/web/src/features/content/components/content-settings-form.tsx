@@ -3,6 +3,7 @@ import { contentStatuses, updateContentBody, type Content } from '@console/contr
 import { EntityForm, useEntityForm } from '@/components/entity-form';
 import { statusOptions } from '@/lib/status';
 import { useUpdateContent } from '../api/update-content';
+import { CONTENT_SAVED_TEXT } from '../saved-text';
 
 /**
  * Subject (1-255) and status of an item. The status is a choice only for those who may activate
@@ -14,6 +15,7 @@ export function ContentSettingsForm({ content, canChangeStatus }: { content: Con
     schema: updateContentBody,
     initialValues: { subject: content.subject, status: content.status as string },
     onSubmit: (body) => mutation.mutateAsync({ id: content.id, body }),
+    savedText: CONTENT_SAVED_TEXT,
   });
   return (
     <EntityForm form={form} submitLabel="Save">
