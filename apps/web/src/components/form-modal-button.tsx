@@ -8,6 +8,8 @@ interface FormModalButtonProps {
   title?: string;
   icon?: ReactNode;
   variant?: ButtonProps['variant'];
+  /** The modal's width (Mantine's size), for a form wider than the default. */
+  size?: string | number;
   /** Runs when the button opens the modal. */
   onOpen?: () => void;
   /** The modal's form, given the function that closes the modal. */
@@ -15,7 +17,7 @@ interface FormModalButtonProps {
 }
 
 /** A button that opens a FormModal with a fresh form inside. */
-export function FormModalButton({ label, title = label, icon, variant, onOpen, children }: FormModalButtonProps) {
+export function FormModalButton({ label, title = label, icon, variant, size, onOpen, children }: FormModalButtonProps) {
   const [opened, setOpened] = useState(false);
   const close = () => setOpened(false);
   return (
@@ -30,7 +32,7 @@ export function FormModalButton({ label, title = label, icon, variant, onOpen, c
       >
         {label}
       </Button>
-      <FormModal opened={opened} onClose={close} title={title}>
+      <FormModal opened={opened} onClose={close} title={title} size={size}>
         {children(close)}
       </FormModal>
     </>

@@ -1,8 +1,7 @@
-import type { EventDataType, InputMethod, IntegrationType, ResponseType } from '@console/contracts';
+import type { EventDataType, InputMethod, IntegrationType } from '@console/contracts';
 
 /** How the events' enumerations read on screen; the API keeps its names. */
 export const dataTypeLabels: Record<EventDataType, string> = { request: 'Request', response: 'Response', error: 'Error' };
-export const responseTypeLabels: Record<ResponseType, string> = { oos: 'Out of Scope', content: 'Content', scenario: 'Scenario', handoff: 'Handoff' };
 export const integrationTypeLabels: Record<IntegrationType, string> = {
   realtime: 'Real-Time Test',
   integration: 'Integration',

@@ -4,7 +4,8 @@ import type { EventRecord } from '@console/contracts';
 import type { DataTableColumn, FilterField, FilterOption } from '@/components/data-table';
 import { projectPaths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
-import { dataTypeLabels, responseTypeLabels } from '../event-labels';
+import { responseTypeLabels } from '@/lib/response-types';
+import { dataTypeLabels } from '../event-labels';
 
 /** The columns and filters the analytics lists share. */
 

@@ -1,0 +1,2 @@
+export { TestCaseForm } from './test-case-form';
+export { testCaseFormValues, type TestCaseFormValues } from './test-case-values';
