@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { conversationEventList, type EventRecord } from '@console/contracts';
@@ -5,10 +6,12 @@ import { DataTable, useListQuery, type DataTableColumn } from '@/components/data
 import { ErrorView } from '@/components/error-view';
 import { FullPageLoader } from '@/components/full-page-loader';
 import { ProjectSubPageHeader } from '@/components/project-sub-page-header';
+import { useProjectAccess } from '@/hooks/use-project-access';
 import { projectPaths } from '@/config/paths';
 import { useConversationEvents } from '../api/get-conversation-events';
 import { useConversationSummary } from '../api/get-conversation-summary';
 import { dataTypeLabels } from '../event-labels';
+import { AddToTestsDialog, AddToTestsMenuItem } from './add-to-tests';
 import { ConversationSummaryCards } from './conversation-summary-cards';
 import { queryDateColumn, responseTypeColumn } from './event-columns';
 import { EventJson } from './event-json';
@@ -34,7 +37,7 @@ const eventName = (event: EventRecord) => `${dataTypeLabels[event.data_type]}: $
 /**
  * project/{id}/conv/{convId}: a conversation's summary and its events in the order
  * they happened, each expanding to its JSON (the request, the answer and the engine's trace), a response's
- * trace also in the Real-Time Test's words.
+ * trace also in the Real-Time Test's words; a response's menu adds it to the tests, for those who may.
  */
 export function ConversationDetailPage() {
   const { projectId = '', convId = '' } = useParams();
@@ -42,6 +45,8 @@ export function ConversationDetailPage() {
   const list = useListQuery(conversationEventList);
   const events = useConversationEvents(projectId, convId, list.apiQuery);
   const parent = { label: 'Conversations', to: projectPaths.conversations.to(projectId) };
+  const { permissions } = useProjectAccess(projectId);
+  const [adding, setAdding] = useState<EventRecord | null>(null);
 
   if (summary.isPending) return <FullPageLoader label="Loading conversation" />;
   if (summary.isError) {
@@ -68,6 +73,7 @@ export function ConversationDetailPage() {
         rowKey={(event) => event.id}
         rowName={eventName}
         empty={{ title: 'No events yet.' }}
+        rowMenu={permissions.canCreateSubProject ? (event) => event.data_type === 'response' && <AddToTestsMenuItem onClick={() => setAdding(event)} /> : undefined}
         rowDetail={(event) => (
           <Stack gap="sm">
             <EventTrace event={event} label={`Trace of ${eventName(event)}`} />
@@ -75,6 +81,7 @@ export function ConversationDetailPage() {
           </Stack>
         )}
       />
+      <AddToTestsDialog projectId={projectId} event={adding} onClose={() => setAdding(null)} />
     </>
   );
 }

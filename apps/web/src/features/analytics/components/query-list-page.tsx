@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Anchor, Button, Group } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -5,10 +6,12 @@ import { conversationList, queryList, type EventRecord } from '@console/contract
 import { DataTable, useListQuery, type DataTableColumn } from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
 import { projectPaths } from '@/config/paths';
+import { useProjectAccess } from '@/hooks/use-project-access';
 import { exploreLink } from '../analytics-links';
 import { useQueryLog } from '../api/get-query-log';
 import { inputMethodLabels, integrationTypeLabels } from '../event-labels';
 import { useDeploymentOptions } from '../use-deployment-options';
+import { AddToTestsDialog, AddToTestsMenuItem } from './add-to-tests';
 import { dataTypeFilter, deploymentFilter, queryDateColumn, responseTypeColumn } from './event-columns';
 import { ExportQueryLogButton } from './export-query-log-button';
 
@@ -44,7 +47,8 @@ function queryColumns(projectId: string): DataTableColumn<EventRecord>[] {
 
 /**
  * project/{id}/query: the query log, one row per event, newest first; each row
- * opens its conversation. Explore By Conversation keeps the filters; Export as JSON exports them.
+ * opens its conversation, and a response's menu adds it to the tests, for those who may. Explore By
+ * Conversation keeps the filters; Export as JSON exports them.
  */
 export function QueryListPage() {
   const { projectId = '' } = useParams();
@@ -52,6 +56,8 @@ export function QueryListPage() {
   const list = useListQuery(queryList);
   const query = useQueryLog(projectId, list.apiQuery);
   const deployments = useDeploymentOptions(projectId);
+  const { permissions } = useProjectAccess(projectId);
+  const [adding, setAdding] = useState<EventRecord | null>(null);
 
   return (
     <>
@@ -75,8 +81,11 @@ export function QueryListPage() {
         list={list}
         query={query}
         rowKey={(event) => event.id}
+        rowName={(event) => event.utterance}
+        rowMenu={permissions.canCreateSubProject ? (event) => event.data_type === 'response' && <AddToTestsMenuItem onClick={() => setAdding(event)} /> : undefined}
         empty={{ title: 'No queries yet.', hint: "They appear once visitors ask through one of the project's deployments." }}
       />
+      <AddToTestsDialog projectId={projectId} event={adding} onClose={() => setAdding(null)} />
     </>
   );
 }
