@@ -68,7 +68,9 @@ test.beforeAll(async ({ playwright }) => {
     await call(api, 'put', `/channel/${channel.id}/config`, token, {
       config: { ...DEFAULT_WEB_CHANNEL_CONFIG, concierge: { ...DEFAULT_WEB_CHANNEL_CONFIG.concierge, name: concierge } },
     });
-    const deployment = (await call<ListResponse<Deployment>>(api, 'get', `/project/${projectId}/deployment`, token)).records[0]!;
+    const deployments = await call<ListResponse<Deployment>>(api, 'get', `/project/${projectId}/deployment`, token);
+    // The deployment the test deploys on its page; new projects have Staging beside it.
+    const deployment = deployments.records.find((record) => record.display_name === 'Production')!;
     site = await serveCustomerPage(widgetSnippet(baseUrl, deployment.key, channel.key), { title: 'Bike Workshop' });
     await call(api, 'put', `/project/${projectId}/deployment/${deployment.id}`, token, { allowed_origins: site.origin });
   } finally {
