@@ -1,11 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
-import { deploymentMessages, type DeployPreview, type TestRun } from '@console/contracts';
+import { deploymentMessages, type DeployPreview } from '@console/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { testRuns, users, type DeploymentRow, type JobRow, type TestRunRow } from '../../db/schema/index';
 import type { ProjectAccess } from '../../platform/access';
 import { AppError } from '../../platform/errors';
-import { jobsById, toJob } from '../job/service';
+import { jobsById } from '../job/service';
 import type { VersionRef } from '../version/service';
 
 /**
@@ -32,21 +32,6 @@ export async function latestTestRun(db: Db, snapshotId: string): Promise<LatestR
   if (!found) return null;
   const jobs = await jobsById(db, [found.row.jobId]);
   return { ...found, job: found.row.jobId ? (jobs.get(found.row.jobId) ?? null) : null };
-}
-
-export function toTestRun({ row, job, createdByName }: LatestRun, version: number, now: Date): TestRun {
-  return {
-    id: row.id,
-    version,
-    trigger: row.trigger,
-    job: job ? toJob(job, now) : null,
-    total: row.total,
-    passed: row.passed,
-    failed: row.failed,
-    created_at: row.createdAt.toISOString(),
-    created_by_name: createdByName,
-    finished_at: row.finishedAt?.toISOString() ?? null,
-  };
 }
 
 /**

@@ -8,7 +8,8 @@ import type { ProjectAccess } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import type { VersionRef } from '../version/service';
 import { sourceVersion, versionToDeploy } from './deploy';
-import { gateVerdict, latestTestRun, toTestRun } from './gate';
+import { toTestRun } from '../suite/runs';
+import { gateVerdict, latestTestRun } from './gate';
 import { loadDeployment } from './service';
 
 const base = alias(snapshots, 'base');
@@ -38,7 +39,7 @@ export async function readDeployPreview(ctx: AppContext, access: ProjectAccess, 
     version_note: held.note,
     counts: held.counts,
     current_version: deployment.version,
-    test_run: run ? toTestRun(run, version.number, ctx.now()) : null,
+    test_run: run ? toTestRun({ row: run.row, version: version.number, createdByName: run.createdByName }, run.job, ctx.now()) : null,
     replay: replay
       ? {
           id: replay.row.id,

@@ -1,8 +1,7 @@
-import { desc, eq, max, sql } from 'drizzle-orm';
+import { eq, max, sql } from 'drizzle-orm';
 import type { syncBody, SyncAnswer } from '@console/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
 import { projects, snapshots, type UserRow } from '../../db/schema/index';
 import type { ProjectAccess } from '../../platform/access';
 import { AppError } from '../../platform/errors';
@@ -55,15 +54,4 @@ export async function syncProject(ctx: AppContext, user: UserRow, { project }: P
     test_run_id: stored.testRunId,
     stats: { contents, intents, utterances, ...vectors },
   };
-}
-
-/** The id of the project's newest snapshot (what deploy and the Real-Time Test use), or null. */
-export async function newestSnapshotId(db: Db, projectId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: snapshots.id })
-    .from(snapshots)
-    .where(eq(snapshots.projectId, projectId))
-    .orderBy(desc(snapshots.createdAt), desc(snapshots.id))
-    .limit(1);
-  return row?.id ?? null;
 }
