@@ -34,7 +34,7 @@ export function ProjectStatus({ projectId }: { projectId: string }) {
     <>
       {status.has_unsynced_changes && (
         <Tooltip label="Changes saved since the last sync: visitors get them after Sync and Deploy." withArrow>
-          <Badge color="orange" variant="light" tt="none" tabIndex={0} data-testid="unsynced-changes">
+          <Badge color="orange" variant="light" tt="none" tabIndex={0} style={{ flexShrink: 0 }}>
             Unsynced changes
           </Badge>
         </Tooltip>
@@ -46,7 +46,8 @@ export function ProjectStatus({ projectId }: { projectId: string }) {
           variant="outline"
           color="gray"
           tt="none"
-          style={{ cursor: 'pointer' }}
+          // The status stays whole; the names beside it give way first.
+          style={{ cursor: 'pointer', flexShrink: 0 }}
           title={production.version === null ? `${production.display_name} answers from no version yet` : `${production.display_name} answers from version ${production.version}`}
         >
           {production.display_name}: {production.version === null ? 'not deployed' : `v${production.version}`}
