@@ -5,7 +5,6 @@ import { eventBatchingFor, refreshEventStatistics } from './modules/chat/event-w
 import { ConfigError, readConfig, sharedSecretWarning } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
-import { failPullsLeftAtStartUp } from './modules/source/pull/interrupted';
 import { removeImportsLeftAtStartUp } from './modules/archive/abandoned-imports';
 import { requeueJobsLeftAtStartUp } from './modules/job/runner';
 import { bootstrapSuperUser } from './modules/user/service';
@@ -32,8 +31,6 @@ async function main(): Promise<void> {
   await migrateDatabase(database);
   // The embedded engine keeps no statistics of its own (no autovacuum): start from fresh ones.
   if (database.kind === 'pglite') await refreshEventStatistics(database.db);
-  // Pulls a stopped process left 'running' can never finish.
-  await failPullsLeftAtStartUp({ db: database.db, now: () => new Date() }, database.kind);
   // Projects an import left half written when its process stopped.
   await removeImportsLeftAtStartUp({ db: database.db, now: () => new Date() }, database.kind);
   await requeueJobsLeftAtStartUp(database.db, database.kind);

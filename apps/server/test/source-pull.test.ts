@@ -2,35 +2,44 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import {
-  PULL_STALE_AFTER_MS,
+  JOB_MAX_ATTEMPTS,
+  JOB_STALE_MS,
   RESPONSE_CHARACTER_LIMIT,
+  jobMessages,
   kbCharacterCount,
   pmDocumentSchema,
   pmToKb,
   sourceMessages,
   type KbDocument,
   type PmDocument,
+  type Job,
   type Source,
   type SourcePull,
 } from '@console/contracts';
-import type { Database } from '../src/db/client';
-import { contents, contentUtterances, sourcePulls, sources } from '../src/db/schema/index';
-import { INTERRUPTED_PULL_ERROR, failInterruptedPulls, failPullsLeftAtStartUp } from '../src/modules/source/pull/interrupted';
+import { contents, contentUtterances, jobs, sourcePulls, sources } from '../src/db/schema/index';
+import { jobHandlers } from '../src/modules/job/handlers';
 import { call, createSignedInUser, createTestApp, createWorkspaceTree, openTestDatabase } from './helper';
 
 /**
  * Pulling sources: a rich_editor document into content items, and a pipeline's web pages,
  * sitemaps and CSV files from a local web server (the app allows private addresses for it; the
- * guard itself is tested with the setting off).
+ * guard itself is tested with the setting off). A pull runs as a job, so the tests also stop the
+ * app's job runner as a stopping process does, and cancel a pull's job.
  */
 
-let database: Database;
+/** An app and an editor's project in it, where sources are made and pulled. */
+interface EditorProject {
+  app: FastifyInstance;
+  token: string;
+  projectId: string;
+}
+
 let app: FastifyInstance;
-let guarded: FastifyInstance;
 let editor: Awaited<ReturnType<typeof createSignedInUser>>;
 let projectId: string;
+let main: EditorProject;
 
 /* --------------------------------------------------------- the test site */
 
@@ -47,12 +56,10 @@ const server = createServer((request, response) => {
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  database = await openTestDatabase();
-  app = await createTestApp(database, { outboundAllowPrivate: true });
-  // The same database behind an app with the operator setting off.
-  guarded = await createTestApp(database, { outboundAllowPrivate: false });
+  app = await createTestApp(await openTestDatabase(), { outboundAllowPrivate: true });
   editor = await createSignedInUser(app);
   projectId = (await createWorkspaceTree(app, [{ user: editor.user, role: 'editor' }])).project.id;
+  main = { app, token: editor.token, projectId };
 });
 afterAll(async () => {
   server.closeAllConnections();
@@ -63,27 +70,33 @@ afterAll(async () => {
 
 const api = (path: string) => `/api/v1${path}`;
 
-async function createSource(type: 'rich_editor' | 'pipeline', config: Record<string, unknown>) {
-  const created = await call(app, 'POST', api(`/project/${projectId}/source`), editor.token, { display_name: `Pulled ${type}`, type });
+async function createSource(type: 'rich_editor' | 'pipeline', config: Record<string, unknown>, on = main) {
+  const created = await call(on.app, 'POST', api(`/project/${on.projectId}/source`), on.token, { display_name: `Pulled ${type}`, type });
   const source = created.json<Source>();
-  const configured = await call(app, 'PUT', api(`/source/${source.id}/config`), editor.token, { config });
+  const configured = await call(on.app, 'PUT', api(`/source/${source.id}/config`), on.token, { config });
   expect(configured.statusCode, configured.body).toBe(200);
   return configured.json<Source>();
 }
 
-async function startPull(sourceId: string, on = app) {
-  const response = await call(on, 'POST', api(`/source/${sourceId}/pull`), editor.token);
+async function startPull(sourceId: string, on = main) {
+  const response = await call(on.app, 'POST', api(`/source/${sourceId}/pull`), on.token);
   expect(response.statusCode, response.body).toBe(202);
   const pull = response.json<SourcePull>();
   expect(pull).toMatchObject({ source_id: sourceId, status: 'running', summary: null, error: null, finished_at: null });
   return pull;
 }
 
+async function readPull(sourceId: string, pullId: string, on = main): Promise<SourcePull> {
+  const response = await call(on.app, 'GET', api(`/source/${sourceId}/pull/${pullId}`), on.token);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<SourcePull>();
+}
+
 /** Polls the pull record until it ends. */
-async function finished(sourceId: string, pullId: string): Promise<SourcePull> {
+async function finished(sourceId: string, pullId: string, on = main): Promise<SourcePull> {
   return vi.waitFor(
     async () => {
-      const pull = (await call(app, 'GET', api(`/source/${sourceId}/pull/${pullId}`), editor.token)).json<SourcePull>();
+      const pull = await readPull(sourceId, pullId, on);
       if (pull.status === 'running') throw new Error(`still running: ${pull.progress.message}`);
       return pull;
     },
@@ -91,12 +104,59 @@ async function finished(sourceId: string, pullId: string): Promise<SourcePull> {
   );
 }
 
-async function pull(sourceId: string, on = app): Promise<SourcePull> {
-  return finished(sourceId, (await startPull(sourceId, on)).id);
+async function pull(sourceId: string, on = main): Promise<SourcePull> {
+  return finished(sourceId, (await startPull(sourceId, on)).id, on);
 }
 
-async function itemsOf(sourceId: string) {
-  return app.ctx.db.select().from(contents).where(eq(contents.sourceId, sourceId)).orderBy(asc(contents.createdAt), asc(contents.sourceKey));
+async function itemsOf(sourceId: string, on = main) {
+  return on.app.ctx.db.select().from(contents).where(eq(contents.sourceId, sourceId)).orderBy(asc(contents.createdAt), asc(contents.sourceKey));
+}
+
+/** The job that runs a pull (the API shows the pull, not its job). */
+async function jobOf(pullId: string) {
+  const [row] = await app.ctx.db.select().from(jobs).where(sql`${jobs.params}->>'pull_id' = ${pullId}`);
+  expect(row).toBeDefined();
+  return row!;
+}
+
+async function cancelJob(jobId: string): Promise<Job> {
+  const response = await call(app, 'POST', api(`/project/${projectId}/job/${jobId}/cancel`), editor.token);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Job>();
+}
+
+/** Runs `work` with the app's job runner stopped as a stopping process stops it (its jobs back in the queue), then starts it again. */
+async function withRunnerStopped<T>(work: () => Promise<T>): Promise<T> {
+  await app.ctx.jobs.stop();
+  try {
+    return await work();
+  } finally {
+    app.ctx.jobs.start(jobHandlers(app.ctx));
+  }
+}
+
+/** A page that answers once released, counting its requests. */
+function slowPage(path: string) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const page = { requests: 0, release };
+  site.set(path, (_request, response) => {
+    page.requests += 1;
+    void gate.then(() => response.writeHead(200, { 'content-type': 'text/html' }).end('<title>Slow</title><p>Finally.</p>'));
+  });
+  return page;
+}
+
+/** The pull record once it says it is fetching `url`. */
+async function fetching(sourceId: string, pullId: string, url: string): Promise<SourcePull> {
+  return vi.waitFor(
+    async () => {
+      const record = await readPull(sourceId, pullId);
+      if (record.progress.message !== `Fetching ${url}`) throw new Error(record.progress.message);
+      return record;
+    },
+    { timeout: 10_000, interval: 25 },
+  );
 }
 
 async function utterancesOf(contentId: string) {
@@ -231,49 +291,6 @@ describe('pulling a rich_editor source', () => {
     const second = await call(app, 'POST', api(`/source/${source.id}/pull`), editor.token);
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({ detail: sourceMessages.pullRunning });
-  });
-
-  it('fails a pull whose heartbeat went silent (its server stopped), freeing the source; a beating pull stays', async () => {
-    const source = await createSource('rich_editor', doc(heading(1, 'Hours'), paragraph('Nine to five.')));
-    const silent = new Date(Date.now() - PULL_STALE_AFTER_MS - 1_000);
-    const [stale] = await app.ctx.db.insert(sourcePulls).values({ sourceId: source.id, heartbeatAt: silent }).returning();
-    const busy = await createSource('rich_editor', doc(heading(1, 'Busy'), paragraph('Still working.')));
-    const [live] = await app.ctx.db.insert(sourcePulls).values({ sourceId: busy.id }).returning();
-
-    expect(await failInterruptedPulls(app.ctx)).toBeGreaterThanOrEqual(1);
-    const read = (await call(app, 'GET', api(`/source/${source.id}/pull/${stale!.id}`), editor.token)).json<SourcePull>();
-    expect(read).toMatchObject({ status: 'failed', error: INTERRUPTED_PULL_ERROR });
-    expect(read.finished_at).not.toBeNull();
-    expect((await pull(source.id)).status).toBe('succeeded');
-    // Another process's pull that keeps beating is not touched, and still blocks a second pull.
-    const other = (await call(app, 'GET', api(`/source/${busy.id}/pull/${live!.id}`), editor.token)).json<SourcePull>();
-    expect(other.status).toBe('running');
-    expect((await call(app, 'POST', api(`/source/${busy.id}/pull`), editor.token)).statusCode).toBe(409);
-  });
-
-  it('at start-up on the embedded database fails every pull left running, so a new pull starts at once; PostgreSQL waits for silence', async () => {
-    const source = await createSource('rich_editor', doc(heading(1, 'Hours'), paragraph('Nine to five.')));
-    // The process stopped right after its last heartbeat.
-    const [left] = await app.ctx.db.insert(sourcePulls).values({ sourceId: source.id }).returning();
-    await failPullsLeftAtStartUp(app.ctx, database.kind);
-    const read = (await call(app, 'GET', api(`/source/${source.id}/pull/${left!.id}`), editor.token)).json<SourcePull>();
-    if (database.kind === 'pglite') {
-      expect(read).toMatchObject({ status: 'failed', error: INTERRUPTED_PULL_ERROR });
-      expect((await pull(source.id)).status).toBe('succeeded');
-    } else {
-      // Another server on the same PostgreSQL may still be running it: it keeps its lease.
-      expect(read.status).toBe('running');
-      expect((await call(app, 'POST', api(`/source/${source.id}/pull`), editor.token)).statusCode).toBe(409);
-    }
-  });
-
-  it('fails a silent pull when the source is read or pulled again, without a restart', async () => {
-    const source = await createSource('rich_editor', doc(heading(1, 'Hours'), paragraph('Nine to five.')));
-    const silent = new Date(Date.now() - PULL_STALE_AFTER_MS - 1_000);
-    await app.ctx.db.insert(sourcePulls).values({ sourceId: source.id, heartbeatAt: silent });
-    const detail = (await call(app, 'GET', api(`/source/${source.id}`), editor.token)).json<{ last_pull: SourcePull }>();
-    expect(detail.last_pull).toMatchObject({ status: 'failed', error: INTERRUPTED_PULL_ERROR });
-    expect((await pull(source.id)).status).toBe('succeeded');
   });
 
   it('answers 404 for a pull of another source', async () => {
@@ -500,26 +517,21 @@ describe('pulling a pipeline source', () => {
   });
 
   it('shows progress while it runs, and refuses a second pull meanwhile', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    site.set('/slow.html', (_request, response) => {
-      void gate.then(() => response.writeHead(200, { 'content-type': 'text/html' }).end('<title>Slow</title><p>Finally.</p>'));
-    });
+    const slow = slowPage('/slow.html');
     const source = await createSource('pipeline', { inputs: [{ type: 'web', urls: [`${origin}/slow.html`] }] });
     const started = await startPull(source.id);
-    const running = await vi.waitFor(async () => {
-      const record = (await call(app, 'GET', api(`/source/${source.id}/pull/${started.id}`), editor.token)).json<SourcePull>();
-      if (record.progress.message !== `Fetching ${origin}/slow.html`) throw new Error(record.progress.message);
-      return record;
-    }, { timeout: 10_000, interval: 25 });
+    const running = await fetching(source.id, started.id, `${origin}/slow.html`);
     expect(running).toMatchObject({ status: 'running', progress: { done: 0, total: 2 } });
+    // Counted on its job too.
+    expect((await jobOf(started.id)).done).toBe(0);
 
     const second = await call(app, 'POST', api(`/source/${source.id}/pull`), editor.token);
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({ detail: sourceMessages.pullRunning });
 
-    release();
+    slow.release();
     expect(await finished(source.id, started.id)).toMatchObject({ status: 'succeeded', summary: { created: 1 } });
+    expect(await jobOf(started.id)).toMatchObject({ status: 'succeeded', done: 2, total: 2 });
   });
 
   it('refuses a configuration that no longer parses, before starting', async () => {
@@ -533,20 +545,89 @@ describe('pulling a pipeline source', () => {
   });
 });
 
+describe('a pull as a job', () => {
+  it('whose process stops mid-pull goes back to the queue, having written nothing, and runs again from the start in the next', async () => {
+    const slow = slowPage('/interrupted.html');
+    const source = await createSource('pipeline', { inputs: [{ type: 'web', urls: [`${origin}/interrupted.html`] }] });
+    const started = await startPull(source.id);
+    await fetching(source.id, started.id, `${origin}/interrupted.html`);
+    await vi.waitFor(() => expect(slow.requests).toBe(1));
+    await withRunnerStopped(async () => {
+      // The stop does not wait for the page: its fetch is abandoned.
+      expect(await readPull(source.id, started.id)).toMatchObject({ status: 'running', finished_at: null });
+      expect(await jobOf(started.id)).toMatchObject({ status: 'queued', runner: null });
+      expect(await itemsOf(source.id)).toEqual([]);
+      slow.release();
+    });
+    expect(await finished(source.id, started.id)).toMatchObject({ status: 'succeeded', summary: { created: 1, updated: 0, omitted: 0, unchanged: 0 } });
+    expect(slow.requests).toBe(2);
+    expect(await itemsOf(source.id)).toHaveLength(1);
+  });
+
+  it('cancelled while it runs stops at its next beat, writes nothing, ends failed and frees its source', async () => {
+    const slow = slowPage('/cancelled.html');
+    const source = await createSource('pipeline', { inputs: [{ type: 'web', urls: [`${origin}/cancelled.html`] }] });
+    const started = await startPull(source.id);
+    await fetching(source.id, started.id, `${origin}/cancelled.html`);
+    expect(await cancelJob((await jobOf(started.id)).id)).toMatchObject({ status: 'running', cancel_requested: true });
+    const ended = await finished(source.id, started.id);
+    expect(ended).toMatchObject({ status: 'failed', error: jobMessages.cancelled, summary: null });
+    expect(ended.finished_at).not.toBeNull();
+    expect(await jobOf(started.id)).toMatchObject({ status: 'cancelled' });
+    expect(await itemsOf(source.id)).toEqual([]);
+    slow.release();
+    expect((await pull(source.id)).status).toBe('succeeded');
+  });
+
+  it('cancelled before it ran ends failed at once and frees its source', async () => {
+    const source = await createSource('rich_editor', doc(heading(1, 'Hours'), paragraph('Nine to five.')));
+    await withRunnerStopped(async () => {
+      const started = await startPull(source.id);
+      expect(await cancelJob((await jobOf(started.id)).id)).toMatchObject({ status: 'cancelled' });
+      expect(await readPull(source.id, started.id)).toMatchObject({ status: 'failed', error: jobMessages.cancelled });
+    });
+    expect((await pull(source.id)).status).toBe('succeeded');
+  });
+
+  it('whose processes kept stopping is given up, ending failed, and frees its source', async () => {
+    const source = await createSource('rich_editor', doc(heading(1, 'Hours'), paragraph('Nine to five.')));
+    const started = await withRunnerStopped(async () => {
+      const queued = await startPull(source.id);
+      // Claimed JOB_MAX_ATTEMPTS times by processes that stopped without a word.
+      await app.ctx.db
+        .update(jobs)
+        .set({ status: 'running', runner: 'a stopped process', heartbeatAt: new Date(Date.now() - JOB_STALE_MS - 1000), attempts: JOB_MAX_ATTEMPTS })
+        .where(eq(jobs.id, (await jobOf(queued.id)).id));
+      return queued;
+    });
+    expect(await finished(source.id, started.id)).toMatchObject({ status: 'failed', error: jobMessages.stoppedTooOften(JOB_MAX_ATTEMPTS), summary: null });
+    expect(await itemsOf(source.id)).toEqual([]);
+    expect((await pull(source.id)).status).toBe('succeeded');
+  });
+});
+
 describe('the outgoing-request guard in a pull', () => {
+  // Every process on a database may run its pulls, so the app with the setting off has a database of its own.
+  let guarded: EditorProject;
+  beforeAll(async () => {
+    const on = await createTestApp(await openTestDatabase(), { outboundAllowPrivate: false });
+    const owner = await createSignedInUser(on);
+    guarded = { app: on, token: owner.token, projectId: (await createWorkspaceTree(on, [{ user: owner.user, role: 'editor' }])).project.id };
+  });
+
   it('with the setting off, refuses the local server, says which setting allows it, and changes nothing', async () => {
     site.set('/local.html', { body: '<title>Local</title><p>Private.</p>' });
-    const source = await createSource('pipeline', { inputs: [{ type: 'web', urls: [`${origin}/local.html`] }] });
+    const source = await createSource('pipeline', { inputs: [{ type: 'web', urls: [`${origin}/local.html`] }] }, guarded);
     const failed = await pull(source.id, guarded);
     expect(failed).toMatchObject({
       status: 'failed',
       error: `Could not fetch ${origin}/local.html: the address 127.0.0.1 is not allowed (a private or local address; set OUTBOUND_ALLOW_PRIVATE=true on the server to allow the server's own network)`,
     });
-    expect(await itemsOf(source.id)).toEqual([]);
-    expect((await app.ctx.db.select().from(sources).where(eq(sources.id, source.id)))[0]!.kb).toEqual({ children: [] });
+    expect(await itemsOf(source.id, guarded)).toEqual([]);
+    expect((await guarded.app.ctx.db.select().from(sources).where(eq(sources.id, source.id)))[0]!.kb).toEqual({ children: [] });
 
     const port = new URL(origin).port;
-    await call(app, 'PUT', api(`/source/${source.id}/config`), editor.token, { config: { inputs: [{ type: 'web', urls: [`http://localhost:${port}/local.html`] }] } });
+    await call(guarded.app, 'PUT', api(`/source/${source.id}/config`), guarded.token, { config: { inputs: [{ type: 'web', urls: [`http://localhost:${port}/local.html`] }] } });
     expect((await pull(source.id, guarded)).error).toMatch(new RegExp(`^Could not fetch http://localhost:${port}/local.html: the address (127\\.0\\.0\\.1|::1) is not allowed \\(a private or local address; set OUTBOUND_ALLOW_PRIVATE=true .+\\)$`));
   });
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 /**
- * Background jobs (test runs, replays): one mechanism for every kind, kept in the database, so any
- * server process shows a job's progress and cancels it, and exactly one runs it.
+ * Background jobs (test runs, replays, source pulls): one mechanism for every kind, kept in the
+ * database, so any server process shows a job's progress and cancels it, and exactly one runs it.
  */
 
-export const jobKinds = ['test_run', 'replay'] as const;
+export const jobKinds = ['test_run', 'replay', 'source_pull'] as const;
 export type JobKind = (typeof jobKinds)[number];
 
 export const jobStatuses = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;

@@ -149,9 +149,6 @@ export const sourcePullSchema = z.object({
 export type SourcePull = z.infer<typeof sourcePullSchema>;
 /** How often the console asks for a running pull's progress. */
 export const PULL_POLL_INTERVAL_MS = 500;
-/** A running pull proves it is alive this often; one silent for PULL_STALE_AFTER_MS belonged to a stopped process. */
-export const PULL_HEARTBEAT_MS = 5_000;
-export const PULL_STALE_AFTER_MS = 60_000;
 
 /* ---------------------------------------------------------------- source */
 

@@ -44,7 +44,8 @@ export const sourcePulls = pgTable(
     error: text(),
     startedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     startedAt: moment().notNull().defaultNow(),
-    // Written while the pull runs; a running pull whose heartbeat stopped belonged to a stopped process.
+    // No longer read or written: a pull runs as a job, which beats (jobs.heartbeat_at). Kept for the processes of
+    // the previous version while an upgrade rolls out; a later migration drops it.
     heartbeatAt: moment().notNull().defaultNow(),
     finishedAt: moment(),
   },

@@ -1,13 +1,18 @@
 import { runReplayJob } from '../replay/run-job';
+import { runSourcePullJob, settleSourcePull } from '../source/pull/run';
 import { runTestRunJob } from '../suite/run-job';
 import type { JobKind } from '@console/contracts';
 import type { AppContext } from '../../context';
-import type { JobHandler } from './runner';
+import type { JobKindHandler } from './runner';
 
-/** The handler of each kind of job. */
-export function jobHandlers(ctx: AppContext): Record<JobKind, JobHandler> {
+/**
+ * The handler of each kind of job. Test runs and replays show their job's status; a source pull
+ * keeps its own status on its record, which `settle` ends when its job cannot.
+ */
+export function jobHandlers(ctx: AppContext): Record<JobKind, JobKindHandler> {
   return {
-    test_run: (job) => runTestRunJob(ctx, job),
-    replay: (job) => runReplayJob(ctx, job),
+    test_run: { run: (job) => runTestRunJob(ctx, job) },
+    replay: { run: (job) => runReplayJob(ctx, job) },
+    source_pull: { run: (job) => runSourcePullJob(ctx, job), settle: (tx, row, end) => settleSourcePull(ctx, tx, row, end) },
   };
 }

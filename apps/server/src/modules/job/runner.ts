@@ -20,6 +20,23 @@ export interface RunningJob {
  */
 export type JobHandler = (job: RunningJob) => Promise<void>;
 
+/** How a job ended without succeeding, with the error it records. */
+export interface JobEnd {
+  status: 'failed' | 'cancelled';
+  error: string;
+}
+
+/** One kind of job: how it runs and, when its own record says whether it is running, how that record ends. */
+export interface JobKindHandler {
+  run: JobHandler;
+  /**
+   * Ends the kind's own record when the job ends without succeeding, also where its handler never
+   * ran or could not say so (cancelled while queued, given up after JOB_MAX_ATTEMPTS), in the
+   * transaction that ends the job: a record never stays running with no job left to finish it.
+   */
+  settle?: (tx: Db, row: JobRow, end: JobEnd) => Promise<void>;
+}
+
 /** Why a job stopped before its end, as its signal's reason. */
 class JobStopped extends Error {
   constructor(readonly why: 'cancelled' | 'shutdown' | 'lost') {
@@ -45,7 +62,7 @@ export class JobRunner {
   private timer: NodeJS.Timeout | null = null;
   private polling: Promise<void> | null = null;
   private stopped = true;
-  private handlers: Record<JobKind, JobHandler> | null = null;
+  private handlers: Record<JobKind, JobKindHandler> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -54,7 +71,7 @@ export class JobRunner {
   ) {}
 
   /** Starts polling, with the handler of each kind (they need the app's context, which holds this runner). */
-  start(handlers: Record<JobKind, JobHandler>): void {
+  start(handlers: Record<JobKind, JobKindHandler>): void {
     this.handlers = handlers;
     this.stopped = false;
     this.schedule(0);
@@ -114,14 +131,14 @@ export class JobRunner {
       .returning();
     if (!row) return null;
     if (row.attempts > JOB_MAX_ATTEMPTS) {
-      await this.finish(row.id, 'failed', jobMessages.stoppedTooOften(row.attempts - 1));
+      await this.finish(row.id, { status: 'failed', error: jobMessages.stoppedTooOften(row.attempts - 1) });
       return this.claim();
     }
     return row;
   }
 
   private run(row: JobRow): void {
-    const handler = this.handlers![row.kind];
+    const handler = this.handlers![row.kind].run;
     const controller = new AbortController();
     this.controllers.set(row.id, controller);
     let lastBeat = performance.now();
@@ -146,17 +163,17 @@ export class JobRunner {
     };
     const work = handler({ row, signal: controller.signal, progress })
       .then(
-        () => this.finish(row.id, 'succeeded', null),
+        () => this.finish(row.id, { status: 'succeeded' }),
         (error: unknown) => {
           const reason = controller.signal.aborted ? controller.signal.reason : error;
           if (reason instanceof JobStopped) {
-            if (reason.why === 'cancelled') return this.finish(row.id, 'cancelled', jobMessages.cancelled);
+            if (reason.why === 'cancelled') return this.finish(row.id, { status: 'cancelled', error: jobMessages.cancelled });
             // Shutdown: back to the queue for whichever process polls next; lost: another runner has it.
             if (reason.why === 'shutdown') return this.requeue(row.id);
             return;
           }
           this.log.error({ err: error, job: row.id, kind: row.kind }, 'a job failed');
-          return this.finish(row.id, 'failed', error instanceof Error ? error.message : String(error));
+          return this.finish(row.id, { status: 'failed', error: error instanceof Error ? error.message : String(error) });
         },
       )
       .catch((error: unknown) => this.log.error({ err: error, job: row.id }, 'recording the end of a job failed'))
@@ -169,11 +186,21 @@ export class JobRunner {
     this.running.set(row.id, work);
   }
 
-  private async finish(id: string, status: 'succeeded' | 'failed' | 'cancelled', error: string | null): Promise<void> {
-    await this.db
-      .update(jobs)
-      .set({ status, error, finishedAt: this.options.now(), ...(status === 'succeeded' ? { done: sql`${jobs.total}` } : {}) })
-      .where(and(eq(jobs.id, id), eq(jobs.runner, this.id)));
+  private async finish(id: string, end: JobEnd | { status: 'succeeded' }): Promise<void> {
+    const ended = end.status === 'succeeded' ? { status: end.status, error: null, done: sql`${jobs.total}` } : end;
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(jobs)
+        .set({ ...ended, finishedAt: this.options.now() })
+        .where(and(eq(jobs.id, id), eq(jobs.runner, this.id)))
+        .returning();
+      if (row && end.status !== 'succeeded') await this.settle(tx, row, end);
+    });
+  }
+
+  /** Ends the record of a job that ended without succeeding, in the caller's transaction that ends the job. */
+  async settle(tx: Db, row: JobRow, end: JobEnd): Promise<void> {
+    await this.handlers?.[row.kind].settle?.(tx, row, end);
   }
 
   private async requeue(id: string): Promise<void> {

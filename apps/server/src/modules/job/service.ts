@@ -74,11 +74,15 @@ export async function readJob(ctx: AppContext, access: ProjectAccess, jobId: str
 export async function cancelJob(ctx: AppContext, access: ProjectAccess, jobId: string): Promise<Job> {
   const row = await projectJob(ctx, access, jobId);
   const now = ctx.now();
-  const [queued] = await ctx.db
-    .update(jobs)
-    .set({ status: 'cancelled', cancelRequested: true, error: jobMessages.cancelled, finishedAt: now })
-    .where(and(eq(jobs.id, row.id), eq(jobs.status, 'queued')))
-    .returning();
+  const queued = await ctx.db.transaction(async (tx) => {
+    const [cancelled] = await tx
+      .update(jobs)
+      .set({ status: 'cancelled', cancelRequested: true, error: jobMessages.cancelled, finishedAt: now })
+      .where(and(eq(jobs.id, row.id), eq(jobs.status, 'queued')))
+      .returning();
+    if (cancelled) await ctx.jobs.settle(tx, cancelled, { status: 'cancelled', error: jobMessages.cancelled });
+    return cancelled;
+  });
   if (queued) return toJob(queued, now);
   const [running] = await ctx.db
     .update(jobs)

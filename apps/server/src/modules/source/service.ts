@@ -26,7 +26,6 @@ import { storedOwner, type ProjectAccess } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
 import { projectRecordOf } from '../../platform/project-records';
-import { failInterruptedPulls } from './pull/interrupted';
 import { toSourcePull } from './pull/record';
 
 /** A source's project, for the access declarations of routes under /source/{id}. */
@@ -44,7 +43,6 @@ function toSourceSummary(row: SourceRow): SourceSummary {
 }
 
 async function toSource(ctx: AppContext, row: SourceRow): Promise<Source> {
-  await failInterruptedPulls(ctx, row.id);
   const [lastPull] = await ctx.db
     .select()
     .from(sourcePulls)
@@ -162,7 +160,6 @@ export async function convertSource(
 /** The pull of a source, 404 when it belongs to another source. */
 export async function readSourcePull(ctx: AppContext, checked: ProjectAccess, id: string, pullId: string) {
   await sourceOf(ctx, checked, id);
-  await failInterruptedPulls(ctx, id);
   const [pull] = await ctx.db
     .select()
     .from(sourcePulls)

@@ -156,10 +156,11 @@ export function initialPipelineTotal(config: PipelineConfig): number {
 /**
  * Fetches and reads everything a pipeline names, writing nothing: sitemaps first (they say which
  * pages there are), then pages and CSV files. Each page is fetched once, however often it is named.
+ * `signal` (the pull cancelled, its process stopping) stops the fetches under way.
  */
-export async function pipelineFindings(config: PipelineConfig, progress: PullProgress, allowPrivate: boolean): Promise<PipelineFindings> {
+export async function pipelineFindings(config: PipelineConfig, progress: PullProgress, allowPrivate: boolean, signal: AbortSignal): Promise<PipelineFindings> {
   const stop = new AbortController();
-  const fetch = fetcherFor(progress, allowPrivate, stop.signal);
+  const fetch = fetcherFor(progress, allowPrivate, AbortSignal.any([stop.signal, signal]));
   const tasks: (() => Promise<{ items: PulledItem[]; header: KbHeader }>)[] = [];
   const pages = new Set<string>();
   const addPage = (url: string) => {

@@ -1,59 +1,69 @@
 import { and, eq } from 'drizzle-orm';
-import {
-  PIPELINE_CONTENT_STATUS,
-  PULL_HEARTBEAT_MS,
-  RICH_EDITOR_CONTENT_STATUS,
-  type KbDocument,
-  type PipelineConfig,
-} from '@console/contracts';
+import { z } from 'zod';
+import { PIPELINE_CONTENT_STATUS, RICH_EDITOR_CONTENT_STATUS, type KbDocument } from '@console/contracts';
 import type { AppContext } from '../../../context';
-import { sourcePulls } from '../../../db/schema/index';
+import type { Db } from '../../../db/client';
+import { sourcePulls, sources, type JobRow } from '../../../db/schema/index';
+import type { JobEnd, RunningJob } from '../../job/runner';
 import { PullError, type PulledItem } from './items';
 import { pipelineFindings } from './pipeline';
+import { planPull } from './plan';
 import { PullProgress } from './progress';
 import { richEditorItems } from './rich-editor';
 import { writePull } from './write';
 
-/** What a pull reads, fixed when it starts (later edits of the source wait for the next pull). */
-export type PullPlan =
-  | { type: 'rich_editor'; kb: KbDocument; total: number }
-  | { type: 'pipeline'; config: PipelineConfig; total: number };
-
-interface PullTarget {
-  pullId: string;
-  projectId: string;
-  sourceId: string;
-}
+/** What a pull's job is given: its pull. */
+export const sourcePullJobParams = z.object({ pull_id: z.string() });
+export type SourcePullJobParams = z.infer<typeof sourcePullJobParams>;
 
 const UNEXPECTED_PULL_ERROR = 'The pull failed unexpectedly.';
 
 /**
- * A pull, in the background: find everything first (fetching, reading, checking), then write it
- * all in one transaction. A failure at any point is recorded on the pull and changes nothing else.
+ * A pull, as a job: find everything first (fetching, reading, checking), then write it all in one
+ * transaction with the pull's success. Nothing is written before that transaction, so a pull claimed
+ * again after its process stopped runs again from the start. It reads its source as it is when it
+ * runs. A failure throws, the error said as the pull's, and ends the pull through settleSourcePull.
  */
-export async function runPull(ctx: AppContext, target: PullTarget, plan: PullPlan): Promise<void> {
-  const progress = new PullProgress(ctx, target.pullId, plan.total);
-  const heartbeat = setInterval(() => void progress.beat().catch(() => undefined), PULL_HEARTBEAT_MS);
+export async function runSourcePullJob(ctx: AppContext, job: RunningJob): Promise<void> {
+  const { pull_id: pullId } = sourcePullJobParams.parse(job.row.params);
+  const [pull] = await ctx.db
+    .select({ source: sources })
+    .from(sourcePulls)
+    .innerJoin(sources, eq(sources.id, sourcePulls.sourceId))
+    .where(and(eq(sourcePulls.id, pullId), eq(sourcePulls.status, 'running')))
+    .limit(1);
+  // Its source was deleted (the pull with it), or an earlier runner of this job wrote it.
+  if (!pull) return;
   try {
+    const plan = planPull(pull.source);
+    const progress = new PullProgress(ctx, job, pullId, plan.total);
     let found: { items: PulledItem[]; kb: KbDocument | null };
     if (plan.type === 'rich_editor') found = { items: richEditorItems(plan.kb), kb: null };
-    else found = await pipelineFindings(plan.config, progress, ctx.outboundAllowPrivate);
+    else found = await pipelineFindings(plan.config, progress, ctx.outboundAllowPrivate, job.signal);
     const count = found.items.length;
     await progress.step(`Writing ${count} ${count === 1 ? 'item' : 'items'}`);
     await writePull(ctx, {
-      ...target,
+      pullId,
+      projectId: pull.source.projectId,
+      sourceId: pull.source.id,
       status: plan.type === 'rich_editor' ? RICH_EDITOR_CONTENT_STATUS : PIPELINE_CONTENT_STATUS,
       items: found.items,
       kb: found.kb,
       progressTotal: progress.state.total,
     });
   } catch (error) {
-    if (!(error instanceof PullError)) ctx.log.error({ err: error, pullId: target.pullId }, 'source pull failed');
-    await ctx.db
-      .update(sourcePulls)
-      .set({ status: 'failed', error: error instanceof PullError ? error.message : UNEXPECTED_PULL_ERROR, finishedAt: ctx.now() })
-      .where(and(eq(sourcePulls.id, target.pullId), eq(sourcePulls.status, 'running')));
-  } finally {
-    clearInterval(heartbeat);
+    // A stop (cancelled, shutting down) is the runner's to read; a fault is not the user's to read.
+    if (error instanceof PullError || job.signal.aborted) throw error;
+    ctx.log.error({ err: error, pullId }, 'source pull failed');
+    throw new PullError(UNEXPECTED_PULL_ERROR);
   }
+}
+
+/** Ends the pull of a job that ended without succeeding: failed, with the job's error ('Cancelled.', the pull's own). */
+export async function settleSourcePull(ctx: AppContext, tx: Db, row: JobRow, end: JobEnd): Promise<void> {
+  const { pull_id: pullId } = sourcePullJobParams.parse(row.params);
+  await tx
+    .update(sourcePulls)
+    .set({ status: 'failed', error: end.error, finishedAt: ctx.now() })
+    .where(and(eq(sourcePulls.id, pullId), eq(sourcePulls.status, 'running')));
 }

@@ -1,48 +1,44 @@
-import {
-  pipelineConfigSchema,
-  sourceMessages,
-  type SourcePull,
-} from '@console/contracts';
+import { sourceMessages, type SourcePull } from '@console/contracts';
 import type { AppContext } from '../../../context';
 import { sourcePulls, type SourceRow, type UserRow } from '../../../db/schema/index';
 import type { ProjectAccess } from '../../../platform/access';
 import { AppError, refusingDuplicates } from '../../../platform/errors';
+import { queueJob } from '../../job/service';
 import { sourceOf } from '../service';
-import { failInterruptedPulls } from './interrupted';
-import { initialPipelineTotal } from './pipeline';
+import { PullError } from './items';
+import { planPull, type PullPlan } from './plan';
 import { toSourcePull } from './record';
-import { runPull, type PullPlan } from './run';
+import type { SourcePullJobParams } from './run';
 
-/** What the source's type and configuration say to pull; a configuration that cannot be pulled is a 400. */
-function planPull(source: SourceRow): PullPlan {
-  if (source.type === 'rich_editor') return { type: 'rich_editor', kb: source.kb ?? { children: [] }, total: 1 };
-  if (source.type === 'pipeline') {
-    const parsed = pipelineConfigSchema.safeParse(source.config);
-    if (!parsed.success) throw AppError.badRequest(parsed.error.issues[0]?.message ?? 'Config is not valid');
-    return { type: 'pipeline', config: parsed.data, total: initialPipelineTotal(parsed.data) };
+/** The pull's plan, checked now so that a configuration that cannot be pulled is the caller's 400. */
+function plannedPull(source: SourceRow): PullPlan {
+  try {
+    return planPull(source);
+  } catch (error) {
+    if (error instanceof PullError) throw AppError.badRequest(error.message);
+    throw error;
   }
-  // The other types (pullableSourceTypes names the two above) are not implemented.
-  throw AppError.badRequest(sourceMessages.notImplemented);
 }
 
 /**
- * Starts a pull and answers its record at once; the pull itself runs in the background. One pull
- * runs per source at a time (a unique index on running pulls, so two processes agree).
+ * Starts a pull and answers its record at once: the record and the job that runs it (./run.ts) are
+ * written in one transaction. One pull runs per source at a time (a unique index on running pulls,
+ * so two processes agree).
  */
 export async function startPull(ctx: AppContext, user: UserRow, checked: ProjectAccess, sourceId: string): Promise<SourcePull> {
   const source = await sourceOf(ctx, checked, sourceId);
-  const plan = planPull(source);
-  await failInterruptedPulls(ctx, sourceId);
-  const [row] = await refusingDuplicates(
+  const { total } = plannedPull(source);
+  const now = ctx.now();
+  const row = await refusingDuplicates(
     () =>
-      ctx.db
-        .insert(sourcePulls)
-        .values({ sourceId, startedBy: user.id, startedAt: ctx.now(), heartbeatAt: ctx.now(), progressTotal: plan.total, progressMessage: 'Starting' })
-        .returning(),
+      ctx.db.transaction(async (tx) => {
+        const [pull] = await tx.insert(sourcePulls).values({ sourceId, startedBy: user.id, startedAt: now, progressTotal: total, progressMessage: 'Starting' }).returning();
+        const params: SourcePullJobParams = { pull_id: pull!.id };
+        await queueJob(tx, { kind: 'source_pull', projectId: source.projectId, params, total, createdBy: user.id }, now);
+        return pull!;
+      }),
     AppError.conflict(sourceMessages.pullRunning),
   );
-  if (!row) throw new Error('insert returned no pull');
-  const target = { pullId: row.id, projectId: source.projectId, sourceId };
-  ctx.runInBackground(() => runPull(ctx, target, plan));
+  ctx.jobs.wake();
   return toSourcePull(row);
 }

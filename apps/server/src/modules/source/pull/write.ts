@@ -46,19 +46,20 @@ interface PullWrite {
  * Writes what a pull found in one transaction, with the pull's success: items are matched to the
  * source's earlier items by key; new ones are created, changed ones (subject or response) updated
  * and those whose section is gone omitted. A status the team set is kept, except that an omitted
- * item that comes back returns to `status`. Missing utterances are added.
+ * item that comes back returns to `status`. Missing utterances are added. A pull that ended
+ * meanwhile writes nothing: null.
  */
-export async function writePull(ctx: AppContext, input: PullWrite): Promise<PullSummary> {
+export async function writePull(ctx: AppContext, input: PullWrite): Promise<PullSummary | null> {
   const pulled = input.items.map((item) => ({ ...item, pm: storedResponse(item), words: kbWordCount(item.response) }));
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    // A pull failed meanwhile (its server was thought stopped, its source deleted) writes nothing.
+    // Ended meanwhile: its source deleted (the pull with it), or its job ended by a runner that took it over after a pause.
     const [running] = await tx
       .select({ id: sourcePulls.id })
       .from(sourcePulls)
       .where(and(eq(sourcePulls.id, input.pullId), eq(sourcePulls.status, 'running')))
       .for('update');
-    if (!running) throw new PullError('The pull was stopped before it could write.');
+    if (!running) return null;
 
     const existing = await tx
       .select({ id: contents.id, sourceKey: contents.sourceKey, subject: contents.subject, status: contents.status, responsePm: contents.responsePm })
