@@ -7,6 +7,7 @@ import { renderWithProviders } from '@/test/render';
 import { DeployDialog } from './deploy-dialog';
 
 const production = deploymentRecord({ id: 'deployment-1', display_name: 'Production', version: 7 });
+const staging = deploymentRecord({ id: 'deployment-2', display_name: 'Staging', version: 9 });
 const versions = [versionRecord(9, { note: 'new prices' }), versionRecord(8), versionRecord(7, { deployments: [{ id: production.id, display_name: 'Production' }] })];
 const refusal = deploymentMessages.gateFailing(9, 2, 12);
 
@@ -15,6 +16,7 @@ function serve({ role = 'editor', preview, refuse }: { role?: Role; preview: (ve
   return fakeApi({
     'GET /session': () => projectSession(PROJECT, role),
     [`GET /project/${PROJECT}/version`]: () => ({ records: versions, total: versions.length }),
+    [`GET /project/${PROJECT}/deployment`]: () => ({ records: [production, staging], total: 2 }),
     [`GET /project/${PROJECT}/deployment/${production.id}/preview`]: (call) => preview(Number(call.query.get('version'))),
     [`POST /project/${PROJECT}/deployment/${production.id}/deploy`]: (call) => {
       if (refuse) return apiErrorResponse(409, 'Conflict', refuse);
@@ -97,5 +99,15 @@ describe('DeployDialog', () => {
     expect(await within(dialog()).findByRole('alert')).toHaveTextContent(deploymentMessages.gateNoRun(9));
     expect(closed).toBe(false);
   });
-});
 
+  it("from a version's page: that version chosen, Production first among the project's deployments", async () => {
+    const calls = serve({ preview: (version) => previewOf(production.id, version, { current_version: 7 }) });
+    renderWithProviders(<DeployDialog projectId={PROJECT} version={8} opened onClose={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Deploy' });
+    expect(await within(dialog).findByText('Production: version 7 → version 8')).toBeVisible();
+    expect(within(dialog).getByLabelText('Deployment', { selector: 'input' })).toHaveValue('Production');
+    expect(within(dialog).getByLabelText('Version', { selector: 'input' })).toHaveValue('Version 8');
+    expect(within(dialog).getByRole('button', { name: 'Deploy version 8 to Production' })).toBeVisible();
+    expect(calls.find((call) => call.path.endsWith('/preview'))?.query.get('version')).toBe('8');
+  });
+});
