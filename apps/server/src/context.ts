@@ -32,7 +32,7 @@ export interface AppContext {
   runInBackground: (work: () => Promise<unknown>) => void;
   /** Compiled indexes, conversations, deployments by key and the event writer of the chat API. */
   assistant: Assistant;
-  /** This process's runner of background jobs (test runs, replays), shared through the jobs table. */
+  /** This process's runner of background jobs (test runs, replays, source pulls), shared through the jobs table. */
   jobs: JobRunner;
 }
 

@@ -6,7 +6,7 @@ import { moment } from './timestamps';
 import { users } from './user';
 
 /**
- * Background work of every kind (test runs, replays), shared by every server process: a process
+ * Background work of every kind (test runs, replays, source pulls), shared by every server process: a process
  * claims a queued job (or one whose runner stopped beating) with FOR UPDATE SKIP LOCKED, so exactly
  * one runs it; progress, cancellation and the outcome are here, so any process shows them and a
  * restart resumes the job from what its handler stored.

@@ -17,7 +17,7 @@ export function jobRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags,
         security,
-        summary: "A background job of the project (a test run or a replay): its status and progress, done / total and time left (its readers)",
+        summary: "A background job of the project (a test run, a replay, a source pull): its status and progress, done / total and time left (its readers)",
         params: jobParams,
         response: { 200: jobSchema, ...refusals },
       },

@@ -45,6 +45,11 @@ class JobStopped extends Error {
 }
 
 const POLL_MS = 1000;
+/**
+ * Jobs one process runs at once: two, so a source pull (waiting on the network) never waits behind a
+ * long replay; each job yields to live questions between its slices.
+ */
+const JOBS_AT_ONCE = 2;
 
 /**
  * The job runner of one server process. Every process polls the jobs table and claims the oldest
@@ -105,7 +110,7 @@ export class JobRunner {
 
   private async poll(): Promise<void> {
     try {
-      while (!this.stopped && this.running.size < (this.options.concurrency ?? 1)) {
+      while (!this.stopped && this.running.size < (this.options.concurrency ?? JOBS_AT_ONCE)) {
         const row = await this.claim();
         if (!row) return;
         this.run(row);
@@ -172,7 +177,8 @@ export class JobRunner {
             if (reason.why === 'shutdown') return this.requeue(row.id);
             return;
           }
-          this.log.error({ err: error, job: row.id, kind: row.kind }, 'a job failed');
+          // The job's error is stored and shown; a page a pull could not fetch is no fault of the server.
+          this.log.warn({ err: error, job: row.id, kind: row.kind }, 'a job failed');
           return this.finish(row.id, { status: 'failed', error: error instanceof Error ? error.message : String(error) });
         },
       )
