@@ -124,7 +124,7 @@ test('anyone but staff is told the staging routes do not exist, and has no link 
   await expect(page.getByRole('link', { name: 'Staging Area' })).toHaveCount(0);
 });
 
-test('resolver, insight and suite are placeholders; any other project path is not found', async ({ page }) => {
+test('resolver and insight are placeholders, suite is the Tests screen; any other project path is not found', async ({ page }) => {
   const { projectId } = seeded();
   const later = 'This area is built in a later release.';
   await signIn(page, users.plain);
@@ -134,8 +134,8 @@ test('resolver, insight and suite are placeholders; any other project path is no
     await expect(page.getByText(later)).toBeVisible();
   }
   await page.goto(`/project/${projectId}/suite`);
-  await expect(page.getByText(later)).toBeVisible();
-  await expect(page.getByRole('main').getByRole('heading')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Tests', level: 2 })).toBeVisible();
+  await expect(page.getByText(later)).toHaveCount(0);
 
   await page.goto(`/project/${projectId}/no-such-area`);
   await expect(page.getByText('Route not found.')).toBeVisible();

@@ -27,7 +27,7 @@ function CaseForm({ projectId, event, earlier, onClose }: { projectId: string; e
     <TestCaseForm
       projectId={projectId}
       initialValues={testCaseFromEvent(event, earlier)}
-      submitLabel="Add"
+      submitLabel="Add to tests"
       requireChange={false}
       save={async (body) => {
         await create.mutateAsync(body);
