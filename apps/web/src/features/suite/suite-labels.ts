@@ -1,4 +1,4 @@
-import type { testRunComparisonChanges, testRunTriggers } from '@console/contracts';
+import type { TestRun, testRunComparisonChanges, testRunTriggers } from '@console/contracts';
 
 /** What started a run, in words. */
 export const triggerLabels: Record<(typeof testRunTriggers)[number], string> = {
@@ -18,3 +18,8 @@ export const changeLabels: Record<(typeof testRunComparisonChanges)[number], str
 
 /** The results filter's values ('true', 'false' in the list's query) in words. */
 export const passedLabels: Record<'true' | 'false', string> = { true: 'Passed', false: 'Failed' };
+
+/** Passed and failed of the cases run so far, against the run's total. */
+export function runCounts(run: Pick<TestRun, 'passed' | 'failed' | 'total'>): string {
+  return `${run.passed} passed, ${run.failed} failed of ${run.total}`;
+}

@@ -22,7 +22,7 @@ function replayColumns(projectId: string, canCancel: boolean): DataTableColumn<R
         </Anchor>
       ),
     },
-    { key: 'versions', header: 'Versions', filterField: 'candidate_version', render: versionsWords },
+    { key: 'versions', header: 'Versions', render: versionsWords },
     { key: 'window', header: 'Window', render: windowWords },
     {
       key: 'summary',
@@ -69,6 +69,7 @@ export function ReplayListPage() {
         columns={replayColumns(projectId, permissions.canUpdateProject)}
         list={list}
         query={query}
+        filters={[{ field: 'candidate_version', header: 'Candidate version' }]}
         rowKey={(replay) => replay.id}
         rowName={(replay) => `${replay.deployment_name} ${versionsWords(replay)}`}
         empty={{

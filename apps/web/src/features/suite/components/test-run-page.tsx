@@ -13,9 +13,8 @@ import { isJobFinished } from '@/lib/api/job';
 import { testRunKeys, useTestRun } from '@/lib/api/test-run';
 import { formatDateTime } from '@/lib/format';
 import { useTestRunComparison } from '../api/compare-test-runs';
-import { triggerLabels } from '../suite-labels';
+import { runCounts, triggerLabels } from '../suite-labels';
 import { TestResultTable } from './test-result-table';
-import { runCounts } from './test-run-table';
 import { TestRunComparisonView } from './test-run-comparison';
 
 function RunDetails({ projectId, run }: { projectId: string; run: TestRun }) {

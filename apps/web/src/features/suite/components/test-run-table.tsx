@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { IconArrowsDiff } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
@@ -9,14 +9,9 @@ import { projectPaths } from '@/config/paths';
 import { useProjectAccess } from '@/hooks/use-project-access';
 import { formatDateTime } from '@/lib/format';
 import { useTestRuns } from '../api/get-test-runs';
-import { triggerLabels } from '../suite-labels';
+import { runCounts, triggerLabels } from '../suite-labels';
 
 const runName = (run: TestRun) => `version ${run.version}, ${formatDateTime(run.created_at)}`;
-
-/** Passed and failed of the cases run so far, against the run's total. */
-export function runCounts(run: Pick<TestRun, 'passed' | 'failed' | 'total'>): string {
-  return `${run.passed} passed, ${run.failed} failed of ${run.total}`;
-}
 
 /**
  * The project's test runs, newest first, filtered by version: what each ran against, what started it,
@@ -28,6 +23,7 @@ export function TestRunTable({ projectId }: { projectId: string }) {
   const list = useListQuery(testRunList, 'run');
   const query = useTestRuns(projectId, list.apiQuery);
   const navigate = useNavigate();
+  const reasonId = useId();
   const [chosen, setChosen] = useState<TestRun[]>([]);
   const isChosen = (run: TestRun) => chosen.some((other) => other.id === run.id);
   const toggle = (run: TestRun) => setChosen((current) => (isChosen(run) ? current.filter((other) => other.id !== run.id) : [...current, run]));
@@ -88,10 +84,10 @@ export function TestRunTable({ projectId }: { projectId: string }) {
   return (
     <Stack gap="sm">
       <Group gap="sm">
-        <Button variant="default" leftSection={<IconArrowsDiff size={16} />} disabled={compare === null} onClick={() => compare && void navigate(compare)} aria-describedby="compare-reason">
+        <Button variant="default" leftSection={<IconArrowsDiff size={16} />} disabled={compare === null} onClick={() => compare && void navigate(compare)} aria-describedby={reasonId}>
           Compare
         </Button>
-        <Text id="compare-reason" size="sm" c="dimmed">
+        <Text id={reasonId} size="sm" c="dimmed">
           {compare === null ? `Choose two runs to compare (${chosen.length} chosen)` : 'The newer run, from the older'}
         </Text>
       </Group>
