@@ -11,8 +11,10 @@ import { EventWriter, type EventBatching } from './event-writer';
 export interface Assistant {
   /** Compiled indexes by snapshot id; embedding and compiling run in worker threads. */
   indexes: IndexCache;
-  /** The embedding workers: a sync's texts, and the questions of test runs and replays. */
+  /** The embedding workers of a sync's texts. */
   embedder: TextEmbedder;
+  /** The embedding workers of the questions of test runs and replays, at the lowest priority: they take only what live questions leave. */
+  offlineEmbedder: TextEmbedder;
   /** The engine: in answering workers where the machine has cores to spare, else on the request thread. */
   answering: AnsweringPool;
   deployments: DeploymentDirectory;
@@ -33,19 +35,21 @@ interface AssistantOptions {
 
 export function createAssistant(db: Db, options: AssistantOptions): Assistant {
   const embedder = new TextEmbedder();
+  const offlineEmbedder = new TextEmbedder({ background: true });
   const indexes = new IndexCache(db, new SnapshotCompiler(), embedder);
   const events = new EventWriter(db, options.eventBatching);
   const answering = new AnsweringPool(options.answeringThreads);
   return {
     indexes,
     embedder,
+    offlineEmbedder,
     answering,
     deployments: new DeploymentDirectory(db),
     conversations: new ConversationStore(db),
     events,
     maxQueriesPerMinute: options.maxQueriesPerMinute,
     close: async () => {
-      await Promise.all([answering.close(), indexes.close()]);
+      await Promise.all([answering.close(), indexes.close(), offlineEmbedder.close()]);
       await events.close();
     },
   };

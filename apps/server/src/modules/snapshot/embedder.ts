@@ -27,7 +27,8 @@ export class TextEmbedder {
   private readonly threads: JobThread<EmbedJob, EmbedOutcome>[];
   private nextId = 1;
 
-  constructor() {
+  /** `background`: offline work (test runs, replays), whose workers run at the lowest priority (./embed-worker.ts). */
+  constructor(private readonly options: { background?: boolean } = {}) {
     const file = new URL('./embed-worker.ts', import.meta.url);
     this.threads = Array.from(
       { length: EMBEDDING_THREADS },
@@ -55,7 +56,7 @@ export class TextEmbedder {
   }
 
   private async run(thread: JobThread<EmbedJob, EmbedOutcome>, texts: string[]): Promise<Float32Array<ArrayBuffer>> {
-    const outcome = await thread.request({ id: this.nextId++, texts });
+    const outcome = await thread.request({ id: this.nextId++, texts, ...(this.options.background ? { background: true } : {}) });
     if ('error' in outcome) throw new Error(`embedding failed: ${outcome.error}`);
     return outcome.vectors;
   }
