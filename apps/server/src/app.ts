@@ -39,6 +39,7 @@ import { authRoutes } from './modules/auth/routes';
 import { projectMembershipRoutes } from './modules/membership/project-routes';
 import { membershipRoutes } from './modules/membership/routes';
 import { projectRoutes } from './modules/project/routes';
+import { replayRoutes } from './modules/replay/routes';
 import { richTextRoutes } from './modules/rich-text/routes';
 import { scenarioRoutes } from './modules/scenario/routes';
 import { sequenceRoutes } from './modules/sequence/routes';
@@ -227,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(versionRoutes(ctx));
       await api.register(deploymentRoutes(ctx));
       await api.register(jobRoutes(ctx));
+      await api.register(replayRoutes(ctx));
       await api.register(suiteRoutes(ctx));
       await api.register(channelRoutes(ctx));
       await api.register(chatRoutes(ctx));

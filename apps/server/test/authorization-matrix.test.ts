@@ -17,6 +17,8 @@ import {
   passwordResetRequests,
   projectMemberships,
   projects,
+  replayItems,
+  replays,
   scenarios,
   sequences,
   slots,
@@ -42,6 +44,7 @@ import { assistantRows } from './authorization/rows-assistant';
 import { channelRows } from './authorization/rows-channel';
 import { contentRows } from './authorization/rows-content';
 import { projectRows } from './authorization/rows-project';
+import { replayRows } from './authorization/rows-replay';
 import { sourceRows } from './authorization/rows-source';
 import { suiteRows } from './authorization/rows-suite';
 import { grantedRoles, granterRoles, granters, grantRows, type Granter, type GrantRow, type GrantTarget } from './authorization/grants';
@@ -54,7 +57,7 @@ import { callers, targets, type Caller, type Cell, type Row, type Target } from 
  * x own or another's e-mail. Every cell runs on fresh resources, and a refused call must leave
  * them exactly as they were.
  */
-const table: Row[] = [...administrationRows, ...projectRows, ...sourceRows, ...contentRows, ...channelRows, ...assistantRows, ...analyticsRows, ...suiteRows];
+const table: Row[] = [...administrationRows, ...projectRows, ...sourceRows, ...contentRows, ...channelRows, ...assistantRows, ...analyticsRows, ...suiteRows, ...replayRows];
 
 let app: FastifyInstance;
 let passwordHash: string;
@@ -172,6 +175,24 @@ async function prepare(target: Target): Promise<Cell> {
   const [snapshot] = await db.insert(snapshots).values({ projectId, number: 1, counts: snapshotStats(data), data }).returning();
   const [testCase] = await db.insert(testCases).values({ projectId, question: 'How fast do you ship?', expectType: 'content', expectContentId: content!.id }).returning();
   const [testRun] = await db.insert(testRuns).values({ projectId, snapshotId: snapshot!.id, trigger: 'manual', total: 0, finishedAt: new Date() }).returning();
+  const [job] = await db.insert(jobs).values({ kind: 'replay', projectId, status: 'succeeded', done: 1, total: 1, finishedAt: new Date() }).returning();
+  const replayed = { response_type: 'content', content_id: content!.id, reporting_id: content!.reportingId, subject: 'Shipping', step: null, confidence: 1 } as const;
+  const [replay] = await db
+    .insert(replays)
+    .values({
+      projectId,
+      deploymentId: tree.deployment.id,
+      baseSnapshotId: snapshot!.id,
+      candidateSnapshotId: snapshot!.id,
+      jobId: job!.id,
+      windowFrom: new Date(Date.now() - 86_400_000),
+      windowTo: new Date(),
+      questionLimit: 5000,
+      summary: { total: 1, groups: { unchanged: 1, changed: 0, newly_refused: 0, newly_answered: 0 }, moves: [], notes: [] },
+      finishedAt: new Date(),
+    })
+    .returning();
+  await db.insert(replayItems).values({ replayId: replay!.id, position: 1, question: 'How fast do you ship?', asked: 1, group: 'unchanged', before: replayed, after: replayed, beforeTrace: [], afterTrace: [] });
   const [channel] = await db
     .insert(channels)
     .values({ projectId, displayName: 'Website Chat', type: 'web', key: randomUUID(), config: DEFAULT_WEB_CHANNEL_CONFIG })
@@ -214,6 +235,8 @@ async function prepare(target: Target): Promise<Cell> {
     convId,
     testCaseId: testCase!.id,
     testRunId: testRun!.id,
+    jobId: job!.id,
+    replayId: replay!.id,
   };
 }
 
@@ -246,6 +269,7 @@ async function fingerprint(cell: Cell): Promise<string> {
     testCases,
     testRuns,
     jobs,
+    replays,
   ];
   const counts = await Promise.all(tables.map((table) => countRows(app, table)));
   const rows = await Promise.all([
@@ -266,6 +290,7 @@ async function fingerprint(cell: Cell): Promise<string> {
     db.select().from(scenarios).where(eq(scenarios.projectId, cell.projectId)),
     db.select().from(channels).where(eq(channels.projectId, cell.projectId)),
     db.select().from(testCases).where(eq(testCases.projectId, cell.projectId)),
+    db.select().from(jobs).where(eq(jobs.projectId, cell.projectId)),
   ]);
   return JSON.stringify([counts, rows]);
 }

@@ -53,6 +53,10 @@ export interface Cell {
   testCaseId: string;
   /** A finished test run of the case against version 1. */
   testRunId: string;
+  /** The finished job of the replay. */
+  jobId: string;
+  /** A finished replay of the deployment (version 1 against itself) with one item. */
+  replayId: string;
 }
 
 export interface Row {
