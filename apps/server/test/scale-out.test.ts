@@ -204,6 +204,57 @@ describe.skipIf(!serverUrl || !redisUrl)('two server processes on one PostgreSQL
     expect(leases.rows).toEqual([]);
   });
 
+  it('run each replay once, in one of them, and show its progress through either', async () => {
+    const workspaceId = await team.workspace('Replays');
+    const replayed = await team.importProject(workspaceId, 'Replayed', productIntents, { understanding: 'lexical' });
+    const target = await team.syncForOrigin(replayed, SHOP);
+    await team.deploy(replayed, target.id);
+    const questions = 1000;
+    for (let start = 0; start < questions; start += 20) {
+      await Promise.all(
+        Array.from({ length: 20 }, async (_, i) => answerOf(await ask(servers[0]!, { utterance: `phone question ${start + i}` }, undefined, target.key))),
+      );
+    }
+    // Three replays at once, through both: each process claims what it can.
+    const through = (server: RunningServer) => team.through(server.baseUrl);
+    const replays = await Promise.all(
+      [0, 1, 0].map((i) => through(servers[i]!).call<{ id: string; job: { id: string } }>('POST', `/project/${replayed}/replay`, { deployment_id: target.id })),
+    );
+    type JobRead = { status: string; done: number; total: number };
+    const jobPath = (replay: { job: { id: string } }) => `/project/${replayed}/job/${replay.job.id}`;
+    // While the first runs, both processes read its progress from the database.
+    const seenRunning = new Set<number>();
+    await eventually(60, async () => {
+      for (const [i, server] of servers.entries()) {
+        const job = await through(server).call<JobRead>('GET', jobPath(replays[0]!));
+        expect(job.status).not.toBe('succeeded');
+        if (job.status === 'running' && job.done > 0 && job.done < questions) seenRunning.add(i);
+      }
+      return seenRunning.size === servers.length ? true : undefined;
+    });
+    for (const replay of replays) {
+      for (const server of servers) {
+        const job = await eventually(60, async () => {
+          const read = await through(server).call<JobRead>('GET', jobPath(replay));
+          return ['succeeded', 'failed', 'cancelled'].includes(read.status) ? read : undefined;
+        });
+        expect(job).toMatchObject({ status: 'succeeded', done: questions, total: questions });
+      }
+    }
+
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const runs = await client.query<{ attempts: number; items: number; positions: number }>(
+      `SELECT j.attempts, (SELECT count(*)::int FROM replay_items i WHERE i.replay_id = r.id) AS items,
+              (SELECT count(DISTINCT position)::int FROM replay_items i WHERE i.replay_id = r.id) AS positions
+         FROM replays r JOIN jobs j ON j.id = r.job_id WHERE r.id = ANY($1::uuid[]) ORDER BY r.created_at`,
+      [replays.map((replay) => replay.id)],
+    );
+    await client.end();
+    // Claimed once each, and every question stored once.
+    expect(runs.rows).toEqual(replays.map(() => ({ attempts: 1, items: questions, positions: questions })));
+  });
+
   it('refuse a user blocked through the other', async () => {
     const email = uniqueEmail('blocked');
     const user = await team.call<{ id: string }>('POST', '/user', {
