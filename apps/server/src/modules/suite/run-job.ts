@@ -36,7 +36,7 @@ export async function runTestRunJob(ctx: AppContext, job: RunningJob): Promise<v
   if (!run) throw new Error(`test run ${params.test_run_id} no longer exists`);
   const index: EngineIndex = await engineWork(() => ctx.assistant.indexes.get(run.snapshotId));
   const subjects = indexSubjects(index);
-  const asker = new OfflineAsker(ctx.assistant.embedder, ctx.now);
+  const asker = new OfflineAsker(ctx.assistant.offlineEmbedder, ctx.now);
   const position = new Map(params.case_ids.map((id, at) => [id, at]));
   const stored = new Set((await ctx.db.select({ caseId: testResults.caseId }).from(testResults).where(eq(testResults.runId, run.id))).map((row) => row.caseId));
   const remaining = params.case_ids.filter((id) => !stored.has(id));
