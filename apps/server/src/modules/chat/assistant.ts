@@ -11,8 +11,6 @@ import { EventWriter, type EventBatching } from './event-writer';
 export interface Assistant {
   /** Compiled indexes by snapshot id; embedding and compiling run in worker threads. */
   indexes: IndexCache;
-  /** The embedding workers of a sync's texts. */
-  embedder: TextEmbedder;
   /** The embedding workers of the questions of test runs and replays, at the lowest priority: they take only what live questions leave. */
   offlineEmbedder: TextEmbedder;
   /** The engine: in answering workers where the machine has cores to spare, else on the request thread. */
@@ -34,14 +32,12 @@ interface AssistantOptions {
 }
 
 export function createAssistant(db: Db, options: AssistantOptions): Assistant {
-  const embedder = new TextEmbedder();
   const offlineEmbedder = new TextEmbedder({ background: true });
-  const indexes = new IndexCache(db, new SnapshotCompiler(), embedder);
+  const indexes = new IndexCache(db, new SnapshotCompiler(), new TextEmbedder());
   const events = new EventWriter(db, options.eventBatching);
   const answering = new AnsweringPool(options.answeringThreads);
   return {
     indexes,
-    embedder,
     offlineEmbedder,
     answering,
     deployments: new DeploymentDirectory(db),
