@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { DEPLOY_REASON_MAX, deploymentMessages, type DeployPreview } from '@console/contracts';
 import { FormError } from '@/components/entity-form';
+import { ReasonInput } from './reason-input';
 
 export interface DeployReasons {
   reason: string;
@@ -58,15 +59,7 @@ export function DeployConfirmForm({ gate, canOverride, confirmLabel, onConfirm, 
   return (
     <form onSubmit={(event) => void confirm(event)} noValidate>
       <Stack gap="sm">
-        <TextInput
-          label="Reason"
-          description="Optional; the deploy history keeps it."
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          maxLength={DEPLOY_REASON_MAX}
-          autoComplete="off"
-          data-autofocus
-        />
+        <ReasonInput value={reason} onChange={setReason} />
         {refused && canOverride && (
           <TextInput
             label="Override reason"

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
-import { DEPLOY_REASON_MAX, deploymentMessages, type Deployment } from '@console/contracts';
+import { deploymentMessages, type Deployment } from '@console/contracts';
 import { AppModal } from '@/components/app-modal';
-import { versionName } from '@/components/deploy';
+import { ReasonInput, versionName } from '@/components/deploy';
 import { FormError } from '@/components/entity-form';
 import { LATEST_ENTRY, useDeployHistory } from '../api/get-deploy-history';
 import { useRollbackDeployment } from '../api/rollback-deployment';
@@ -29,15 +29,7 @@ function RollbackForm({ deployment, earlier, onClose }: { deployment: Deployment
         <Text size="sm" c="dimmed">
           Visitors get version {earlier}&apos;s answers at once; the content being edited is untouched.
         </Text>
-        <TextInput
-          label="Reason"
-          description="Optional; the deploy history keeps it."
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          maxLength={DEPLOY_REASON_MAX}
-          autoComplete="off"
-          data-autofocus
-        />
+        <ReasonInput value={reason} onChange={setReason} />
         <FormError error={rollback.error} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={rollback.isPending}>

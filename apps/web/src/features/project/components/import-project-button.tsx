@@ -1,6 +1,7 @@
-import { FileInput, Text, TextInput } from '@mantine/core';
-import { IconFileUpload, IconUpload } from '@tabler/icons-react';
+import { Text, TextInput } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
 import { ModalEntityForm, useModalEntityForm } from '@/components/entity-form';
+import { FileUploadInput } from '@/components/file-upload-input';
 import { FormModalButton } from '@/components/form-modal-button';
 import { importProjectForm, useImportProject } from '../api/import-project';
 
@@ -21,14 +22,10 @@ function ImportProjectForm({ workspaceId, onClose }: { workspaceId: string; onCl
   });
   return (
     <ModalEntityForm form={form} submitLabel="Import" onClose={onClose}>
-      <FileInput
+      <FileUploadInput
         label="Archive File"
         description="A project archive (.json) exported from a console."
         accept=".json,application/json"
-        clearable
-        leftSection={<IconFileUpload size={16} />}
-        placeholder="Choose a file"
-        data-autofocus
         value={form.values.file}
         onChange={(file) => form.setField('file', file)}
         error={form.errors.file}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, FileInput, Group, Stack, Text } from '@mantine/core';
-import { IconFileUpload, IconUpload } from '@tabler/icons-react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
 import { ModalEntityForm, useEntityForm } from '@/components/entity-form';
+import { FileUploadInput } from '@/components/file-upload-input';
 import { FormModalButton } from '@/components/form-modal-button';
 import { useImportTestCases } from '../api/import-test-cases';
 import { importBody, importTestCasesForm } from '../import-form';
@@ -34,14 +35,10 @@ function ImportTestCasesForm({ projectId, onClose }: { projectId: string; onClos
   }
   return (
     <ModalEntityForm form={form} submitLabel="Import" onClose={onClose}>
-      <FileInput
+      <FileUploadInput
         label="File"
         description="Test cases as CSV (the export's columns) or JSON (a list of cases). A bad line imports nothing."
         accept=".csv,.json,text/csv,application/json"
-        clearable
-        leftSection={<IconFileUpload size={16} />}
-        placeholder="Choose a file"
-        data-autofocus
         value={form.values.file}
         onChange={(file) => form.setField('file', file)}
         error={form.errors.file}
