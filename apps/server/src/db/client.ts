@@ -7,6 +7,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
 
+/** A transaction that reads one state of the database: no write can land between two of its reads. */
+export const consistentRead = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+
 /** Both engines speak the same PostgreSQL dialect, so services see one database type. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

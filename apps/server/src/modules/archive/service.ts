@@ -8,6 +8,7 @@ import {
 } from '@console/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import { consistentRead } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
 import { actorOf, demand, type ProjectAccess, type WorkspaceAccess } from '../../platform/access';
 import { AppError, refusingDuplicates } from '../../platform/errors';
@@ -23,9 +24,6 @@ export const archiveServiceMessages = {
   // The checks mirror the unique indexes; this is the last guard should a rare spelling slip past them.
   notUnique: 'The archive holds entries that must be unique but are not.',
 } as const;
-
-/** One snapshot of the project: no edit can land between two of the reads. */
-const consistentRead = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
 
 function readProjectArchive(ctx: AppContext, projectId: string): Promise<ArchiveFile> {
   return ctx.db.transaction((tx) => readArchive(tx, projectId, ctx.now()), consistentRead);

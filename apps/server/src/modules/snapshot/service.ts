@@ -2,6 +2,7 @@ import { eq, max, sql } from 'drizzle-orm';
 import type { syncBody, SyncAnswer } from '@console/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import { consistentRead } from '../../db/client';
 import { projects, snapshots, type UserRow } from '../../db/schema/index';
 import type { ProjectAccess } from '../../platform/access';
 import { AppError } from '../../platform/errors';
@@ -19,10 +20,7 @@ import { readSnapshot, snapshotStats } from './read-snapshot';
  * from their own version until the next deploy.
  */
 export async function syncProject(ctx: AppContext, user: UserRow, { project }: ProjectAccess, body: z.output<typeof syncBody>): Promise<SyncAnswer> {
-  const snapshot = await ctx.db.transaction((tx) => readSnapshot(tx, project.id), {
-    isolationLevel: 'repeatable read',
-    accessMode: 'read only',
-  });
+  const snapshot = await ctx.db.transaction((tx) => readSnapshot(tx, project.id), consistentRead);
   const { index, vectors } = await ctx.assistant.indexes.compile(snapshot, project.workspaceId);
   const now = ctx.now();
   const counts = snapshotStats(snapshot);

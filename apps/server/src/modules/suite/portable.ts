@@ -16,7 +16,7 @@ import {
 } from '@console/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
+import { consistentRead, type Db } from '../../db/client';
 import { contents, testCases } from '../../db/schema/index';
 import type { ProjectAccess } from '../../platform/access';
 import { AppError } from '../../platform/errors';
@@ -101,7 +101,7 @@ function csvOf(cases: readonly PortableTestCase[]): string {
 export async function exportTestCases(ctx: AppContext, { project }: ProjectAccess, format: Format) {
   const { items, cases } = await ctx.db.transaction(
     async (tx) => ({ items: await projectSuiteItems(tx, project.id), cases: await projectTestCases(tx, project.id) }),
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    consistentRead,
   );
   const portable = portableCases(items, cases);
   return {

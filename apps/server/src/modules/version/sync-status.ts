@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { desc, eq } from 'drizzle-orm';
 import type { Snapshot, SyncStatus } from '@console/contracts';
 import type { AppContext } from '../../context';
+import { consistentRead } from '../../db/client';
 import { snapshots } from '../../db/schema/index';
 import type { ProjectAccess } from '../../platform/access';
 import { AppError } from '../../platform/errors';
@@ -36,7 +37,7 @@ export async function readSyncStatus(ctx: AppContext, { project }: ProjectAccess
  */
 async function matchesProject(ctx: AppContext, projectId: string, stored: Snapshot): Promise<boolean> {
   try {
-    const now = await ctx.db.transaction((tx) => readSnapshot(tx, projectId), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+    const now = await ctx.db.transaction((tx) => readSnapshot(tx, projectId), consistentRead);
     return isDeepStrictEqual(JSON.parse(JSON.stringify(now)), stored);
   } catch (error) {
     if (error instanceof AppError && error.status === 400) return false;
