@@ -101,6 +101,8 @@ export const webChannelConfigSchema = strictObject({
   ttsVoice: oneOf('TTS Voice', TTS_VOICES),
   locale,
   allowClear: flag('Allow Clear'),
+  /** Thumbs up and down under each answer, a comment with a thumbs down. */
+  feedback: flag('Ask for Feedback'),
   responseTimeout: ranged('Response Timeout', WEB_CHANNEL_RANGES.responseTimeout),
 });
 export type WebChannelConfig = z.infer<typeof webChannelConfigSchema>;
@@ -146,6 +148,7 @@ export const DEFAULT_WEB_CHANNEL_CONFIG: WebChannelConfig = {
   ttsVoice: 'a',
   locale: 'en-US',
   allowClear: true,
+  feedback: true,
   responseTimeout: 10000,
 };
 

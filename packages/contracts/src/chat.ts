@@ -63,6 +63,8 @@ export type TraceStep = z.infer<typeof traceStepSchema>;
 /** The answer to a query: KB nodes to render, quick replies, and how sure the engine was. */
 export const chatAnswerSchema = z.object({
   conv_id: z.string(),
+  /** The answer's own id (its response event): what a visitor's feedback names. */
+  answer_id: z.string(),
   response_type: z.enum(responseTypes),
   content_id: z.string().nullable(),
   reporting_id: z.string().nullable(),

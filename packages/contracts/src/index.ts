@@ -33,5 +33,7 @@ export * from './chat';
 export * from './call-signing';
 export * from './channel';
 export * from './analytics';
+export * from './feedback';
+export * from './insight';
 export * from './understanding';
 export * from './status';

@@ -19,3 +19,5 @@ export * from './deployment';
 export * from './job';
 export * from './suite';
 export * from './replay';
+export * from './feedback';
+export * from './insight';

@@ -1,3 +1,5 @@
+import { runFixCheckJob } from '../insight/fix-check-job';
+import { runGroupingJob } from '../insight/grouping-job';
 import { runReplayJob } from '../replay/run-job';
 import { runSourcePullJob, settleSourcePull } from '../source/pull/run';
 import { runTestRunJob } from '../suite/run-job';
@@ -14,5 +16,7 @@ export function jobHandlers(ctx: AppContext): Record<JobKind, JobKindHandler> {
     test_run: { run: (job) => runTestRunJob(ctx, job) },
     replay: { run: (job) => runReplayJob(ctx, job) },
     source_pull: { run: (job) => runSourcePullJob(ctx, job), settle: (tx, row, end) => settleSourcePull(ctx, tx, row, end) },
+    insight_grouping: { run: (job) => runGroupingJob(ctx, job) },
+    fix_check: { run: (job) => runFixCheckJob(ctx, job) },
   };
 }
