@@ -12,14 +12,16 @@ interface ConfirmBaseProps {
   onConfirm: () => Promise<unknown>;
 }
 
-/** Shared body: the question, optional extra content, the failure, Cancel and Delete. */
+/** Shared body: the question, optional extra content, the failure, Cancel and the confirming button (Delete unless told). */
 function ConfirmFrame({
   onClose,
   onConfirm,
   message,
   children,
   enabled,
-}: Omit<ConfirmBaseProps, 'opened' | 'title'> & { message: ReactNode; children?: ReactNode; enabled: boolean }) {
+  confirmLabel = 'Delete',
+  color = 'red',
+}: Omit<ConfirmBaseProps, 'opened' | 'title'> & { message: ReactNode; children?: ReactNode; enabled: boolean; confirmLabel?: string; color?: string }) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
 
@@ -46,8 +48,8 @@ function ConfirmFrame({
           <Button variant="default" onClick={onClose} disabled={pending}>
             Cancel
           </Button>
-          <Button type="submit" color="red" disabled={!enabled} loading={pending}>
-            Delete
+          <Button type="submit" color={color} disabled={!enabled} loading={pending}>
+            {confirmLabel}
           </Button>
         </Group>
       </Stack>
@@ -66,6 +68,25 @@ export function ConfirmDelete({
   return (
     <AppModal opened={opened} onClose={onClose} title={title} centered>
       {opened && <ConfirmFrame onClose={onClose} onConfirm={onConfirm} message={message} enabled />}
+    </AppModal>
+  );
+}
+
+/**
+ * An action other than deleting that still asks first (dismissing a topic): the question, Cancel and
+ * the action's own button; the failure shows in the modal.
+ */
+export function ConfirmAction({
+  opened,
+  onClose,
+  title,
+  onConfirm,
+  message,
+  confirmLabel,
+}: ConfirmBaseProps & { message: ReactNode; confirmLabel: string }) {
+  return (
+    <AppModal opened={opened} onClose={onClose} title={title} centered>
+      {opened && <ConfirmFrame onClose={onClose} onConfirm={onConfirm} message={message} enabled confirmLabel={confirmLabel} color="blue" />}
     </AppModal>
   );
 }

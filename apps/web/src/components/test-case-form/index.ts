@@ -1,2 +1,3 @@
 export { TestCaseForm } from './test-case-form';
 export { testCaseFormValues, type TestCaseFormValues } from './test-case-values';
+export { ContentPicker } from './content-picker';
