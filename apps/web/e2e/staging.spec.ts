@@ -124,18 +124,17 @@ test('anyone but staff is told the staging routes do not exist, and has no link 
   await expect(page.getByRole('link', { name: 'Staging Area' })).toHaveCount(0);
 });
 
-test('resolver and insight are placeholders, suite is the Tests screen; any other project path is not found', async ({ page }) => {
+test('insight is the Inbox, resolver without a topic points to it, suite is the Tests screen; any other project path is not found', async ({ page }) => {
   const { projectId } = seeded();
-  const later = 'This area is built in a later release.';
   await signIn(page, users.plain);
-  for (const [path, title] of [['resolver', 'Resolver'], ['insight', 'Insight']]) {
-    await page.goto(`/project/${projectId}/${path}`);
-    await expect(page.getByRole('heading', { name: title })).toBeVisible();
-    await expect(page.getByText(later)).toBeVisible();
-  }
+  await page.goto(`/project/${projectId}/resolver`);
+  await expect(page.getByRole('heading', { name: 'Resolver', level: 2 })).toBeVisible();
+  await page.getByRole('link', { name: 'open the Inbox' }).click();
+  await expect(page).toHaveURL(new RegExp(`/project/${projectId}/insight$`));
+  await expect(page.getByRole('heading', { name: 'Inbox', level: 2 })).toBeVisible();
+  await expect(page.getByRole('search', { name: 'Inbox filters' })).toBeVisible();
   await page.goto(`/project/${projectId}/suite`);
   await expect(page.getByRole('heading', { name: 'Tests', level: 2 })).toBeVisible();
-  await expect(page.getByText(later)).toHaveCount(0);
 
   await page.goto(`/project/${projectId}/no-such-area`);
   await expect(page.getByText('Route not found.')).toBeVisible();

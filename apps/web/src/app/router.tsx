@@ -97,8 +97,8 @@ const signedInRoute: RouteObject = {
                 { path: projectPaths.stageContentExport.path, lazy: () => import('./routes/stage/content-export-page').then((m) => ({ Component: m.ContentExportPage })) },
               ],
             },
-            { path: projectPaths.resolver.path, lazy: () => import('@/features/project/components/later-area-pages').then((m) => ({ Component: m.ResolverPage })) },
-            { path: projectPaths.insight.path, lazy: () => import('@/features/project/components/later-area-pages').then((m) => ({ Component: m.InsightPage })) },
+            { path: projectPaths.resolver.path, lazy: () => import('@/features/insight/components/resolver-page').then((m) => ({ Component: m.ResolverPage })) },
+            { path: projectPaths.insight.path, lazy: () => import('@/features/insight/components/inbox-page').then((m) => ({ Component: m.InboxPage })) },
             { path: projectPaths.suite.path, lazy: () => import('@/features/suite/components/suite-page').then((m) => ({ Component: m.SuitePage })) },
             { path: projectPaths.testRun.path, lazy: () => import('@/features/suite/components/test-run-page').then((m) => ({ Component: m.TestRunPage })) },
             // A project path no page answers.

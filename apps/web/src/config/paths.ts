@@ -124,8 +124,24 @@ export const projectPaths = {
     path: 'stage/content-export',
     to: (projectId: string) => `/project/${id(projectId)}/stage/content-export`,
   },
-  resolver: { path: 'resolver', to: (projectId: string) => `/project/${id(projectId)}/resolver` },
-  insight: { path: 'insight', to: (projectId: string) => `/project/${id(projectId)}/insight` },
+  /** A topic of the inbox to fix; `filters` carry the inbox's window, deployment and threshold with it. */
+  resolver: {
+    path: 'resolver',
+    to: (projectId: string, topicId?: string, filters?: URLSearchParams) => {
+      const query = new URLSearchParams(topicId ? { topic: topicId } : {});
+      for (const [name, value] of filters ?? []) query.set(name, value);
+      const search = query.toString();
+      return `/project/${id(projectId)}/resolver${search ? `?${search}` : ''}`;
+    },
+  },
+  /** The inbox; `filters` keep a topic's window, deployment and threshold on the way back. */
+  insight: {
+    path: 'insight',
+    to: (projectId: string, filters?: URLSearchParams) => {
+      const search = filters?.toString();
+      return `/project/${id(projectId)}/insight${search ? `?${search}` : ''}`;
+    },
+  },
   suite: { path: 'suite', to: (projectId: string) => `/project/${id(projectId)}/suite` },
   testRun: {
     path: 'suite/run/:runId',
@@ -150,6 +166,7 @@ export const projectAreas = {
   replay: 'Replays',
   dashboard: 'Dashboard',
   conv: 'Conversations',
+  insight: 'Inbox',
   stage: 'Staging Area',
 } as const;
 export type ProjectArea = keyof typeof projectAreas;

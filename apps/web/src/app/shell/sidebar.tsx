@@ -8,6 +8,7 @@ import {
   IconChartBar,
   IconDatabase,
   IconFileText,
+  IconInbox,
   IconLanguage,
   IconListDetails,
   IconMessageChatbot,
@@ -69,6 +70,7 @@ const sections: Section[] = [
     items: [
       { label: 'Dashboard', area: 'dashboard', icon: icon(IconChartBar) },
       { label: 'Conversations', area: 'conv', icon: icon(IconMessages) },
+      { label: 'Inbox', area: 'insight', icon: icon(IconInbox) },
     ],
   },
   // A section of one link, named by the link itself.
