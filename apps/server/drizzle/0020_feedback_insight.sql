@@ -17,6 +17,7 @@ CREATE TABLE "insight_cursors" (
 	"event_id" uuid,
 	"feedback_at" timestamp with time zone,
 	"grouping" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"lease_until" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -23,12 +23,14 @@ import { apiKeyRoutes } from './modules/api-key/routes';
 import { archiveRoutes } from './modules/archive/routes';
 import { contentRoutes } from './modules/content/routes';
 import { deploymentRoutes } from './modules/deployment/routes';
+import { feedbackRoutes } from './modules/feedback/routes';
 import { intentRoutes } from './modules/intent/routes';
 import { avatarRoutes } from './modules/avatar/routes';
 import { channelRoutes } from './modules/channel/routes';
 import { createAssistant } from './modules/chat/assistant';
 import { jobHandlers } from './modules/job/handlers';
 import { jobRoutes } from './modules/job/routes';
+import { createInsight } from './modules/insight/insight';
 import { JobRunner } from './modules/job/runner';
 import type { EventBatching } from './modules/chat/event-writer';
 import { chatRoutes } from './modules/chat/routes';
@@ -39,6 +41,7 @@ import { authRoutes } from './modules/auth/routes';
 import { projectMembershipRoutes } from './modules/membership/project-routes';
 import { membershipRoutes } from './modules/membership/routes';
 import { projectRoutes } from './modules/project/routes';
+import { insightRoutes } from './modules/insight/routes';
 import { replayRoutes } from './modules/replay/routes';
 import { richTextRoutes } from './modules/rich-text/routes';
 import { scenarioRoutes } from './modules/scenario/routes';
@@ -152,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       answeringThreads: deps.answeringThreads ?? 1,
     }),
     jobs: new JobRunner(deps.db, app.log, { now, pollMs: deps.jobPollMs }),
+    insight: createInsight(deps.db, () => ctx.jobs, app.log, now),
   };
   app.decorate('ctx', ctx);
   app.addHook('onReady', async () => ctx.jobs.start(jobHandlers(ctx)));
@@ -161,7 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await Promise.allSettled([...background]);
     ctx.mailer.close();
     // After the server stopped taking requests: the events of every answered query are written.
-    await ctx.assistant.close();
+    await Promise.all([ctx.assistant.close(), ctx.insight.close()]);
   });
 
   registerErrorHandling(app, { withTraceback: nodeEnv === 'development' });
@@ -229,9 +233,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(deploymentRoutes(ctx));
       await api.register(jobRoutes(ctx));
       await api.register(replayRoutes(ctx));
+      await api.register(insightRoutes(ctx));
       await api.register(suiteRoutes(ctx));
       await api.register(channelRoutes(ctx));
       await api.register(chatRoutes(ctx));
+      await api.register(feedbackRoutes(ctx));
       await api.register(analyticsRoutes(ctx));
       await api.register(conversationStoreRoutes(ctx));
       await api.register(apiKeyRoutes(ctx));

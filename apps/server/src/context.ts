@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client';
 import type { Assistant } from './modules/chat/assistant';
+import type { Insight } from './modules/insight/insight';
 import type { JobRunner } from './modules/job/runner';
 import type { Mailer } from './platform/mail';
 import type { Keys } from './platform/secrets';
@@ -34,6 +35,8 @@ export interface AppContext {
   assistant: Assistant;
   /** This process's runner of background jobs (test runs, replays, source pulls), shared through the jobs table. */
   jobs: JobRunner;
+  /** The inbox of failed questions: the notices that queue their grouping, and the grouping worker. */
+  insight: Insight;
 }
 
 declare module 'fastify' {

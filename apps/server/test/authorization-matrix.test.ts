@@ -17,6 +17,9 @@ import {
   passwordResetRequests,
   projectMemberships,
   projects,
+  insightFixes,
+  insightQuestions,
+  insightTopics,
   replayItems,
   replays,
   scenarios,
@@ -44,6 +47,7 @@ import { assistantRows } from './authorization/rows-assistant';
 import { channelRows } from './authorization/rows-channel';
 import { contentRows } from './authorization/rows-content';
 import { projectRows } from './authorization/rows-project';
+import { insightRows } from './authorization/rows-insight';
 import { replayRows } from './authorization/rows-replay';
 import { sourceRows } from './authorization/rows-source';
 import { suiteRows } from './authorization/rows-suite';
@@ -57,7 +61,7 @@ import { callers, targets, type Caller, type Cell, type Row, type Target } from 
  * x own or another's e-mail. Every cell runs on fresh resources, and a refused call must leave
  * them exactly as they were.
  */
-const table: Row[] = [...administrationRows, ...projectRows, ...sourceRows, ...contentRows, ...channelRows, ...assistantRows, ...analyticsRows, ...suiteRows, ...replayRows];
+const table: Row[] = [...administrationRows, ...projectRows, ...sourceRows, ...contentRows, ...channelRows, ...assistantRows, ...analyticsRows, ...suiteRows, ...replayRows, ...insightRows];
 
 let app: FastifyInstance;
 let passwordHash: string;
@@ -193,6 +197,8 @@ async function prepare(target: Target): Promise<Cell> {
     })
     .returning();
   await db.insert(replayItems).values({ replayId: replay!.id, position: 1, question: 'How fast do you ship?', asked: 1, group: 'unchanged', before: replayed, after: replayed, beforeTrace: [], afterTrace: [] });
+  const [topic] = await db.insert(insightTopics).values({ projectId, label: 'Do you ship to the moon?', size: 1 }).returning();
+  await db.insert(insightQuestions).values({ answerId: randomUUID(), projectId, deploymentId: tree.deployment.id, convId: randomUUID(), askedAt: new Date(), utterance: 'Do you ship to the moon?', failure: 'oos', topicId: topic!.id });
   const [channel] = await db
     .insert(channels)
     .values({ projectId, displayName: 'Website Chat', type: 'web', key: randomUUID(), config: DEFAULT_WEB_CHANNEL_CONFIG })
@@ -237,6 +243,7 @@ async function prepare(target: Target): Promise<Cell> {
     testRunId: testRun!.id,
     jobId: job!.id,
     replayId: replay!.id,
+    topicId: topic!.id,
   };
 }
 
@@ -270,6 +277,8 @@ async function fingerprint(cell: Cell): Promise<string> {
     testRuns,
     jobs,
     replays,
+    insightTopics,
+    insightFixes,
   ];
   const counts = await Promise.all(tables.map((table) => countRows(app, table)));
   const rows = await Promise.all([
@@ -288,6 +297,7 @@ async function fingerprint(cell: Cell): Promise<string> {
     db.select().from(slots).where(eq(slots.projectId, cell.projectId)),
     db.select().from(sequences).where(eq(sequences.projectId, cell.projectId)),
     db.select().from(scenarios).where(eq(scenarios.projectId, cell.projectId)),
+    db.select().from(insightTopics).where(eq(insightTopics.projectId, cell.projectId)),
     db.select().from(channels).where(eq(channels.projectId, cell.projectId)),
     db.select().from(testCases).where(eq(testCases.projectId, cell.projectId)),
     db.select().from(jobs).where(eq(jobs.projectId, cell.projectId)),

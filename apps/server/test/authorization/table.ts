@@ -57,6 +57,7 @@ export interface Cell {
   jobId: string;
   /** A finished replay of the deployment (version 1 against itself) with one item. */
   replayId: string;
+  topicId: string;
 }
 
 export interface Row {

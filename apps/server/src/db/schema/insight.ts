@@ -102,5 +102,7 @@ export const insightCursors = pgTable('insight_cursors', {
   feedbackAt: moment(),
   /** What the grouping keeps between runs for the whole project (word frequencies), its own format. */
   grouping: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  /** One grouping at a time per project, across processes: the job holding the project until then. */
+  leaseUntil: moment(),
   ...timestamps,
 });

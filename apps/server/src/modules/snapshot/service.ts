@@ -2,6 +2,7 @@ import { eq, max, sql } from 'drizzle-orm';
 import type { syncBody, SyncAnswer } from '@console/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import { queueFixCheck } from '../insight/fix-check-job';
 import { consistentRead } from '../../db/client';
 import { projects, snapshots, type UserRow } from '../../db/schema/index';
 import type { ProjectAccess } from '../../platform/access';
@@ -39,11 +40,12 @@ export async function syncProject(ctx: AppContext, user: UserRow, { project }: P
       .values({ projectId: project.id, number, note: body.note, counts, data: snapshot, createdBy: user.id, createdAt: now })
       .returning({ id: snapshots.id, number: snapshots.number });
     const run = await queueTestRun(tx, { projectId: project.id, snapshotId: row!.id, trigger: 'sync', createdBy: user.id }, now);
-    return { ...row!, testRunId: run?.id ?? null };
+    const checksFixes = await queueFixCheck(tx, project.id, row!.id, now);
+    return { ...row!, testRunId: run?.id ?? null, checksFixes };
   });
   ctx.assistant.indexes.put(stored.id, index);
   await pruneAfterSync(ctx, project.id);
-  if (stored.testRunId) ctx.jobs.wake();
+  if (stored.testRunId || stored.checksFixes) ctx.jobs.wake();
   const { contents, intents, utterances } = counts;
   return {
     snapshot_id: stored.id,

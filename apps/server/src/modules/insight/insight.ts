@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { JobRunner } from '../job/runner';
+import { FailureNotices } from './failure-notices';
+import { Grouper } from './grouper';
+
+/** The inbox's long-lived parts of one process: the notices failed answers give, and the grouping worker. */
+export interface Insight {
+  failures: FailureNotices;
+  grouper: Grouper;
+  close: () => Promise<void>;
+}
+
+export function createInsight(db: Db, jobs: () => JobRunner, log: FastifyBaseLogger, now: () => Date): Insight {
+  const grouper = new Grouper();
+  return { failures: new FailureNotices(db, jobs, log, now), grouper, close: () => grouper.close() };
+}

@@ -1,0 +1,264 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { insightMessages, type ChatAnswer, type Fix, type Inbox, type Topic, type TopicDetail } from '@console/contracts';
+import { contents, contentUtterances, feedback, insightQuestions, insightTopics, projects, testCases } from '../src/db/schema/index';
+import { call, createSignedInUser, createTestApp, createWorkspaceTree, expectError, openTestDatabase } from './helper';
+import { allowOrigins, ask, deploy, insertItems, productItems, sync } from './assistant-fixtures';
+
+/**
+ * The inbox of failed questions through the API, on traffic asked through the public chat API: the
+ * questions a lexical project refuses are grouped by their words into topics (in the background, as
+ * they arrive), counted by window, deployment and threshold, and fixed in one click, each fix recorded
+ * and checked against the next version synced.
+ */
+
+const SHOP = 'https://shop.example';
+let app: FastifyInstance;
+let editor: Awaited<ReturnType<typeof createSignedInUser>>;
+let viewer: Awaited<ReturnType<typeof createSignedInUser>>;
+
+beforeAll(async () => {
+  app = await createTestApp(await openTestDatabase(), { jobPollMs: 50, chatMaxQueriesPerMinute: 100_000 });
+  [editor, viewer] = await Promise.all([createSignedInUser(app), createSignedInUser(app)]);
+});
+
+const PARCEL = ['where is my parcel tracking number', 'parcel tracking number missing', 'my parcel tracking number does not work'];
+const BITCOIN = ['can i pay with bitcoin', 'do you take bitcoin to pay', 'pay by bitcoin'];
+
+/** A lexical shop (products and opening hours) deployed for SHOP. */
+async function deployedShop() {
+  const tree = await createWorkspaceTree(app, [
+    { user: editor.user, role: 'editor' },
+    { user: viewer.user, role: 'viewer' },
+  ]);
+  await app.ctx.db.update(projects).set({ pipelineConfig: { understanding: 'lexical' } }).where(eq(projects.id, tree.project.id));
+  const items = await insertItems(app, tree.project.id, productItems);
+  await allowOrigins(app, editor.token, tree.project.id, tree.deployment.id, [SHOP]);
+  await sync(app, editor.token, tree.project.id);
+  const { key } = await deploy(app, editor.token, tree.project.id, tree.deployment.id);
+  return { projectId: tree.project.id, deploymentId: tree.deployment.id, key, item: (subject: string) => items.find((row) => row.subject === subject)! };
+}
+
+/** Each question asked in a conversation of its own; the answers. */
+async function askEach(key: string, questions: string[]): Promise<ChatAnswer[]> {
+  const answers: ChatAnswer[] = [];
+  for (const utterance of questions) {
+    const response = await ask(app, key, { utterance });
+    expect(response.statusCode, response.body).toBe(200);
+    answers.push(response.json<ChatAnswer>());
+  }
+  return answers;
+}
+
+function inbox(projectId: string, query = '', token = viewer.token) {
+  return call(app, 'GET', `/api/v1/project/${projectId}/insight${query ? `?${query}` : ''}`, token);
+}
+
+/** Waits until the grouping has taken `count` failed questions and none waits. */
+async function grouped(projectId: string, count: number, query = ''): Promise<Inbox> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const response = await inbox(projectId, query);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<Inbox>();
+    if (body.pending === 0 && body.question_count >= count) return body;
+    if (Date.now() > deadline) throw new Error(`grouping did not finish: ${response.body}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const topicWith = (body: Inbox, question: string): Topic => {
+  const topic = body.records.find((record) => record.samples.some((sample) => sample.utterance === question));
+  if (!topic) throw new Error(`no topic holds '${question}': ${JSON.stringify(body.records.map((record) => record.label))}`);
+  return topic;
+};
+
+function fix(projectId: string, topicId: string, body: unknown, token = editor.token) {
+  return call(app, 'POST', `/api/v1/project/${projectId}/insight/topic/${topicId}/fix`, token, body);
+}
+
+describe('the inbox', () => {
+  it('groups the refused questions by meaning into topics with their counts, reasons and samples, for every reader', async () => {
+    const shop = await deployedShop();
+    await askEach(shop.key, [...PARCEL, ...BITCOIN, 'opening hours']);
+    const body = await grouped(shop.projectId, 6);
+
+    expect(body.question_count).toBe(6);
+    const parcel = topicWith(body, PARCEL[0]!);
+    const bitcoin = topicWith(body, BITCOIN[0]!);
+    expect(parcel.id).not.toBe(bitcoin.id);
+    expect(parcel.samples.map((sample) => sample.utterance).sort()).toEqual([...PARCEL].sort());
+    expect(bitcoin.samples.map((sample) => sample.utterance).sort()).toEqual([...BITCOIN].sort());
+    expect(parcel).toMatchObject({ question_count: 3, conversation_count: 3, impact: 9, previous_count: 0, status: 'open', fixes: [] });
+    expect(parcel.failures).toMatchObject({ oos: 3, low_confidence: 0, disliked: 0, error: 0 });
+    expect(PARCEL).toContain(parcel.label);
+    expect(parcel.reasons[0]!.count).toBeGreaterThan(0);
+    expect(parcel.samples[0]!.failures).toEqual(['oos']);
+    // The answered question is no failure.
+    expect(body.records.flatMap((record) => record.samples).some((sample) => sample.utterance === 'opening hours')).toBe(false);
+  });
+
+  it("leaves out the Real-Time Test's questions unless asked, another window's questions, and a deployment not chosen", async () => {
+    const shop = await deployedShop();
+    await askEach(shop.key, PARCEL);
+    const realtime = await call(app, 'POST', `/api/v1/project/${shop.projectId}/chat/query`, editor.token, { utterance: 'can i pay with bitcoin' });
+    expect(realtime.statusCode, realtime.body).toBe(200);
+
+    const deployed = await grouped(shop.projectId, 3);
+    expect(deployed.question_count).toBe(3);
+    const all = await grouped(shop.projectId, 4, 'include_realtime=true');
+    expect(all.question_count).toBe(4);
+
+    const before = new Date(Date.now() - 86_400_000 * 30).toISOString();
+    const old = await inbox(shop.projectId, `from=${before}&to=${new Date(Date.now() - 86_400_000 * 20).toISOString()}`);
+    expect(old.json<Inbox>()).toMatchObject({ total: 0, question_count: 0, records: [] });
+    const otherKey = await inbox(shop.projectId, 'deployment_key=no-such-key');
+    expect(otherKey.json<Inbox>().question_count).toBe(0);
+  });
+
+  it('counts an answer below the threshold as failed, and one a visitor disliked whatever its confidence', async () => {
+    const shop = await deployedShop();
+    const [answer] = await askEach(shop.key, ['opening hours']);
+    await app.ctx.db.insert(feedback).values({
+      answerId: answer!.answer_id,
+      projectId: shop.projectId,
+      deploymentId: shop.deploymentId,
+      convId: answer!.conv_id,
+      answeredAt: new Date(),
+      rating: 'down',
+      comment: 'Not what I asked',
+      updatedAt: new Date(Date.now() - 5_000),
+    });
+    await askEach(shop.key, PARCEL);
+    const body = await grouped(shop.projectId, 4);
+    const disliked = topicWith(body, 'opening hours');
+    expect(disliked.failures.disliked).toBe(1);
+    expect(disliked.samples[0]!.failures).toEqual(['disliked']);
+
+    // A stored low-confidence answer counts only below the threshold chosen.
+    const [stored] = await app.ctx.db.select().from(insightQuestions).where(eq(insightQuestions.answerId, answer!.answer_id));
+    await app.ctx.db.update(insightQuestions).set({ failure: 'low_confidence', confidence: 0.6, disliked: 0 }).where(eq(insightQuestions.answerId, stored!.answerId));
+    expect((await inbox(shop.projectId)).json<Inbox>().question_count).toBe(3);
+    expect((await inbox(shop.projectId, 'threshold=0.7')).json<Inbox>().question_count).toBe(4);
+    expectError(await inbox(shop.projectId, 'threshold=0.95'), 400, 'Threshold must not be greater than 0.9');
+    expectError(await inbox(shop.projectId, `from=${new Date().toISOString()}&to=${new Date(Date.now() - 1000).toISOString()}`), 400, insightMessages.windowReversed);
+  });
+
+  it("shows a topic's questions, the items nearest them and the words they share", async () => {
+    const shop = await deployedShop();
+    await askEach(shop.key, PARCEL);
+    const topic = topicWith(await grouped(shop.projectId, 3), PARCEL[0]!);
+    const response = await call(app, 'GET', `/api/v1/project/${shop.projectId}/insight/topic/${topic.id}`, viewer.token);
+    expect(response.statusCode, response.body).toBe(200);
+    const detail = response.json<TopicDetail>();
+    expect(detail.total).toBe(3);
+    expect(detail.questions.map((question) => question.utterance).sort()).toEqual([...PARCEL].sort());
+    expect(detail.shared_words.map((shared) => shared.word)).toEqual(expect.arrayContaining(['parcel', 'tracking', 'number']));
+
+    const other = await deployedShop();
+    expectError(await call(app, 'GET', `/api/v1/project/${other.projectId}/insight/topic/${topic.id}`, viewer.token), 404);
+  });
+});
+
+describe('fixes', () => {
+  it("adds the questions to an item's utterances, once, records who did it, and after the next sync shows them answered by it", async () => {
+    const shop = await deployedShop();
+    await askEach(shop.key, PARCEL);
+    const topic = topicWith(await grouped(shop.projectId, 3), PARCEL[0]!);
+    const item = shop.item('Store opening hours');
+
+    expectError(await fix(shop.projectId, topic.id, { kind: 'add_utterances', content_id: item.id }, viewer.token), 403);
+    const first = await fix(shop.projectId, topic.id, { kind: 'add_utterances', content_id: item.id });
+    expect(first.statusCode, first.body).toBe(201);
+    const { fix: made, topic: after } = first.json<{ fix: Fix; topic: Topic }>();
+    expect(made).toMatchObject({
+      kind: 'add_utterances',
+      summary: "3 utterances added to 'Store opening hours'",
+      content_id: item.id,
+      question_count: 3,
+      created_by: editor.user.id,
+      check: { status: 'waiting_for_sync', version: null, passed: 0, total: 0 },
+    });
+    expect(after.status).toBe('fixed');
+    const again = await fix(shop.projectId, topic.id, { kind: 'add_utterances', content_id: item.id });
+    expect(again.json<{ fix: Fix }>().fix.summary).toBe("0 utterances added to 'Store opening hours' (3 it already had)");
+    const stored = await app.ctx.db.select({ text: contentUtterances.text }).from(contentUtterances).where(eq(contentUtterances.contentId, item.id));
+    expect(stored.map((row) => row.text)).toEqual(expect.arrayContaining(PARCEL));
+    expect(stored).toHaveLength(3 + PARCEL.length);
+
+    await sync(app, editor.token, shop.projectId);
+    const deadline = Date.now() + 30_000;
+    let checked: Fix | undefined;
+    while (Date.now() < deadline) {
+      const body = await call(app, 'GET', `/api/v1/project/${shop.projectId}/insight/topic/${topic.id}`, viewer.token);
+      checked = body.json<TopicDetail>().topic.fixes[0];
+      if (checked?.check?.status === 'done') break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(checked?.check).toEqual({ status: 'done', version: 2, passed: 3, total: 3 });
+  });
+
+  it('refuses an item deleted meanwhile with 409 and writes nothing', async () => {
+    const shop = await deployedShop();
+    await askEach(shop.key, PARCEL);
+    const topic = topicWith(await grouped(shop.projectId, 3), PARCEL[0]!);
+    const item = shop.item('phone battery');
+    await app.ctx.db.delete(contents).where(eq(contents.id, item.id));
+    expectError(await fix(shop.projectId, topic.id, { kind: 'add_utterances', content_id: item.id }), 409, insightMessages.itemGone);
+    expectError(await fix(shop.projectId, topic.id, { kind: 'test_cases', expect: { type: 'content', content_id: item.id } }), 409, insightMessages.itemGone);
+    const detail = await call(app, 'GET', `/api/v1/project/${shop.projectId}/insight/topic/${topic.id}`, viewer.token);
+    expect(detail.json<TopicDetail>().topic.fixes).toEqual([]);
+    expect(await app.ctx.db.select().from(testCases).where(eq(testCases.projectId, shop.projectId))).toEqual([]);
+  });
+
+  it('makes a new item of the chosen questions, a jargon mapping, out-of-scope examples and test cases', async () => {
+    const shop = await deployedShop();
+    const answers = await askEach(shop.key, [...PARCEL, ...BITCOIN]);
+    const body = await grouped(shop.projectId, 6);
+    const parcel = topicWith(body, PARCEL[0]!);
+    const bitcoin = topicWith(body, BITCOIN[0]!);
+
+    const created = await fix(shop.projectId, parcel.id, { kind: 'new_content', subject: 'Parcel tracking', answer_ids: [answers[0]!.answer_id, answers[1]!.answer_id] });
+    expect(created.statusCode, created.body).toBe(201);
+    const newItem = created.json<{ fix: Fix }>().fix;
+    expect(newItem).toMatchObject({ kind: 'new_content', summary: "New content item 'Parcel tracking' with 2 utterances", question_count: 2 });
+    const utterances = await app.ctx.db.select({ text: contentUtterances.text }).from(contentUtterances).where(eq(contentUtterances.contentId, newItem.content_id!));
+    expect(utterances.map((row) => row.text).sort()).toEqual([PARCEL[0]!, PARCEL[1]!].sort());
+    expectError(await fix(shop.projectId, parcel.id, { kind: 'new_content', subject: 'Elsewhere', answer_ids: [answers[3]!.answer_id] }), 400, insightMessages.noQuestions);
+
+    const jargon = await fix(shop.projectId, parcel.id, { kind: 'jargon', keyword: 'delivery', terms: ['parcel'] });
+    expect(jargon.statusCode, jargon.body).toBe(201);
+    const [project] = await app.ctx.db.select({ jargon: projects.jargon, pipelineConfig: projects.pipelineConfig }).from(projects).where(eq(projects.id, shop.projectId));
+    expect(project!.jargon.mappings).toEqual([{ keyword: 'delivery', terms: ['parcel'] }]);
+    expectError(await fix(shop.projectId, bitcoin.id, { kind: 'jargon', keyword: 'payment', terms: ['parcel'] }), 400, 'Term already exists in another mapping');
+
+    const oos = await fix(shop.projectId, bitcoin.id, { kind: 'out_of_scope' });
+    expect(oos.json<{ fix: Fix }>().fix.summary).toBe('3 questions added to the out-of-scope examples');
+    const [withExamples] = await app.ctx.db.select({ pipelineConfig: projects.pipelineConfig }).from(projects).where(eq(projects.id, shop.projectId));
+    expect((withExamples!.pipelineConfig.out_of_scope_examples as string[]).sort()).toEqual([...BITCOIN].sort());
+    expect(withExamples!.pipelineConfig.understanding).toBe('lexical');
+
+    const cases = await fix(shop.projectId, bitcoin.id, { kind: 'test_cases', expect: { type: 'out_of_scope' } });
+    expect(cases.json<{ fix: Fix }>().fix.summary).toBe('3 test cases expecting out of scope');
+    const stored = await app.ctx.db.select().from(testCases).where(and(eq(testCases.projectId, shop.projectId), eq(testCases.expectType, 'out_of_scope')));
+    expect(stored.map((row) => row.question).sort()).toEqual([...BITCOIN].sort());
+  });
+
+  it('dismisses a topic until a new question joins it', async () => {
+    const shop = await deployedShop();
+    await askEach(shop.key, PARCEL.slice(0, 2));
+    const topic = topicWith(await grouped(shop.projectId, 2), PARCEL[0]!);
+    const dismissed = await fix(shop.projectId, topic.id, { kind: 'dismiss' });
+    expect(dismissed.json<{ topic: Topic }>().topic.status).toBe('dismissed');
+    expect((await inbox(shop.projectId)).json<Inbox>().records).toEqual([]);
+    expect((await inbox(shop.projectId, 'include_dismissed=true')).json<Inbox>().records.map((record) => record.id)).toEqual([topic.id]);
+
+    await askEach(shop.key, [PARCEL[2]!]);
+    const back = await grouped(shop.projectId, 3);
+    expect(back.records.map((record) => record.id)).toEqual([topic.id]);
+    expect(back.records[0]!.status).toBe('open');
+    const [row] = await app.ctx.db.select().from(insightTopics).where(eq(insightTopics.id, topic.id));
+    expect(row!.dismissedBy).toBe(editor.user.id);
+  });
+});
