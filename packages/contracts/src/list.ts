@@ -26,8 +26,17 @@ export const filterComparators = {
 /** The number filter input: its bounds and the step of its arrows. */
 export const NUMBER_FILTER_INPUT = { min: 0, max: 200, step: 10 } as const;
 
+/** A number filter's own range and step (a confidence from 0 to 1 by 0.05): values outside are refused. */
+export interface NumberFilterBounds {
+  min: number;
+  max: number;
+  step: number;
+}
+
 export type FilterSpec =
-  | { kind: 'text' | 'date' | 'number' | 'key' }
+  | { kind: 'text' | 'date' | 'key' }
+  /** Without bounds any number is taken, and the input offers NUMBER_FILTER_INPUT's (word counts, versions). */
+  | { kind: 'number'; bounds?: NumberFilterBounds }
   | { kind: 'select'; values: readonly [string, ...string[]] };
 
 export interface ListSpec<Sortable extends string = string, Filterable extends string = string> {
@@ -92,9 +101,10 @@ function parseFilterValue(spec: FilterSpec, field: string, raw: string): Parsed 
         : { ok: false, message: messages.oneOf(field, spec.values) };
     case 'number': {
       const value = Number(raw);
-      return raw.trim() !== '' && Number.isFinite(value)
-        ? { ok: true, value }
-        : { ok: false, message: `${field} must be a number` };
+      if (raw.trim() === '' || !Number.isFinite(value)) return { ok: false, message: `${field} must be a number` };
+      if (spec.bounds && value < spec.bounds.min) return { ok: false, message: messages.notLessThan(field, spec.bounds.min) };
+      if (spec.bounds && value > spec.bounds.max) return { ok: false, message: messages.notGreaterThan(field, spec.bounds.max) };
+      return { ok: true, value };
     }
     case 'date': {
       const value = new Date(raw);

@@ -126,7 +126,7 @@ function filterValue(filter: FilterSpec): z.ZodType {
     case 'date':
       return z.string().describe('ISO 8601 date or date-time');
     case 'number':
-      return z.number();
+      return filter.bounds ? z.number().min(filter.bounds.min).max(filter.bounds.max) : z.number();
     case 'text':
     case 'key':
       return z.string();

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, Button, Group, NumberInput, Select, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, NumberInput, Select, Switch, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
-import { NUMBER_FILTER_INPUT, type FilterSpec } from '@console/contracts';
+import { NUMBER_FILTER_INPUT, type FilterSpec, type NumberFilterBounds } from '@console/contracts';
 import { filterKey } from './list-state';
 import type { ListQueryControls } from './use-list-query';
 
@@ -16,6 +16,11 @@ export interface FilterField {
   labels?: Record<string, string> | undefined;
   /** The values a key filter may take, named (a project's deployments); without them the key is typed. */
   options?: FilterOption[] | undefined;
+  /**
+   * A select filter of 'true' and 'false' shown as a switch named by the header: on sets `{field}__eq=true`,
+   * off removes the filter (the list's default).
+   */
+  asSwitch?: boolean | undefined;
 }
 
 export interface FilterOption {
@@ -130,7 +135,27 @@ function KeyFilter({ header, field, options, list }: FilterField & { list: ListQ
   );
 }
 
-function RangeFilter({ header, field, kind, list }: FilterField & { kind: 'date' | 'number'; list: ListQueryControls }) {
+/** A 'true'/'false' filter as a switch: on asks for `true`, off leaves the list's default. */
+function SwitchFilter({ header, field, list }: FilterField & { list: ListQueryControls }) {
+  const key = filterKey(field, 'eq');
+  return (
+    <Switch
+      size="sm"
+      label={header}
+      checked={list.state.filters[key] === 'true'}
+      onChange={(event) => list.setFilter(key, event.currentTarget.checked ? 'true' : null)}
+      mb={6}
+    />
+  );
+}
+
+function RangeFilter({
+  header,
+  field,
+  kind,
+  bounds: ownBounds,
+  list,
+}: FilterField & { kind: 'date' | 'number'; bounds: NumberFilterBounds | undefined; list: ListQueryControls }) {
   const fromKey = filterKey(field, 'gte');
   const toKey = filterKey(field, 'lte');
   const from = list.state.filters[fromKey] ?? '';
@@ -140,21 +165,27 @@ function RangeFilter({ header, field, kind, list }: FilterField & { kind: 'date'
     { name: 'from', key: fromKey, value: from, min: undefined, max: to || undefined },
     { name: 'to', key: toKey, value: to, min: from || undefined, max: undefined },
   ];
-  const { min, max } = NUMBER_FILTER_INPUT;
-  // Whole numbers from min to max: a typed value beyond them is taken as the nearest bound at once
-  // (not only on blur), so the list never asks for it; the spinbutton role announces the bounds.
+  const input = ownBounds ?? NUMBER_FILTER_INPUT;
+  const { min, max } = input;
+  // Numbers from min to max (whole ones unless the step is a fraction): a typed value beyond them is
+  // taken as the nearest bound at once (not only on blur), so the list never asks for it; the
+  // spinbutton role announces the bounds.
   const numberProps = {
-    ...NUMBER_FILTER_INPUT,
+    ...input,
     size: 'xs',
     w: 110,
-    allowDecimal: false,
+    allowDecimal: !Number.isInteger(input.step),
     allowNegative: false,
     role: 'spinbutton',
     'aria-valuemin': min,
     'aria-valuemax': max,
   } as const;
-  const setNumber = (key: string, next: number | string) =>
-    list.setFilter(key, next === '' ? null : String(Math.min(max, Math.max(min, Number(next)))));
+  // What is typed stays as typed while within the bounds ('0.' on the way to '0.5').
+  const setNumber = (key: string, next: number | string) => {
+    if (next === '') return list.setFilter(key, null);
+    const number = Number(next);
+    list.setFilter(key, number < min || number > max ? String(Math.min(max, Math.max(min, number))) : String(next));
+  };
 
   return (
     <Group gap="xs" wrap="nowrap">
@@ -195,9 +226,10 @@ export function FilterBar({ fields, list }: { fields: FilterField[]; list: ListQ
 
   return (
     <Group gap="sm" align="flex-end" role="search" aria-label="Filters">
-      {fields.map(({ field, header, labels, options }) => {
+      {fields.map(({ field, header, labels, options, asSwitch }) => {
         const spec = specs[field];
         if (!spec) return null;
+        if (asSwitch && spec.kind === 'select') return <SwitchFilter key={field} field={field} header={header} list={list} />;
         const label = `Filter by ${header}`;
         switch (spec.kind) {
           case 'text': {
@@ -217,7 +249,9 @@ export function FilterBar({ fields, list }: { fields: FilterField[]; list: ListQ
             return <KeyFilter key={field} field={field} header={header} options={options} list={list} />;
           case 'date':
           case 'number':
-            return <RangeFilter key={field} field={field} header={header} kind={spec.kind} list={list} />;
+            return (
+              <RangeFilter key={field} field={field} header={header} kind={spec.kind} bounds={spec.kind === 'number' ? spec.bounds : undefined} list={list} />
+            );
         }
       })}
       {active && (

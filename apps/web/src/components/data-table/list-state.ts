@@ -51,7 +51,11 @@ function filterAllowed(spec: ListSpec, field: string, comparator: string, value:
   if (!filter) return false;
   if (!(filterComparators[filter.kind] as readonly string[]).includes(comparator)) return false;
   if (filter.kind === 'select') return filter.values.includes(value);
-  if (filter.kind === 'number') return value.trim() !== '' && Number.isFinite(Number(value));
+  if (filter.kind === 'number') {
+    const number = Number(value);
+    const bounds = filter.bounds;
+    return value.trim() !== '' && Number.isFinite(number) && (!bounds || (number >= bounds.min && number <= bounds.max));
+  }
   if (filter.kind === 'date') return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(new Date(value).getTime());
   // The server refuses a blank key.
   if (filter.kind === 'key') return value.trim() !== '';
