@@ -1,8 +1,10 @@
 // Analytics at scale (issue 6, Scale): with 1,000,000 events in one project, the dashboard's summary
 // answers in at most 200 ms (unfiltered, and over 30 days of one deployment), a list page in at most
 // 50 ms (the query log, the conversation list, one conversation), and the query log's export streams
-// at least 50,000 events per second while the server's memory grows by less than 100 MB; on the
-// embedded database and, when one is reachable, on PostgreSQL. One JSON line per database.
+// at least 50,000 lines (one per question) per second while the server's memory grows by less than
+// 100 MB; on the embedded database and, when one is reachable, on PostgreSQL. One JSON line per
+// database. The query log filtered by an answer's confidence or feedback, whose totals no rollup
+// keeps (they count the rows of the range), is timed beside the lists, outside the target.
 //
 // The project is built through the API (content, sync, two deployments, Real-Time Test questions
 // whose real answers and traces the history reuses); the history is then written straight into the
@@ -239,7 +241,7 @@ async function timeExport(server: RunningServer, team: Console, projectId: strin
   try {
     await new Promise<void>((resolve, reject) => {
       const request = get(
-        `${server.baseUrl}/api/v1/project/${projectId}/query/export?tz=${encodeURIComponent(EXPORT_TZ)}`,
+        `${server.baseUrl}/api/v1/project/${projectId}/query/export?tz=${encodeURIComponent(EXPORT_TZ)}&include_realtime__eq=true`,
         { headers: { authorization: `Bearer ${team.token}` } },
         (response) => {
           if (response.statusCode !== 200) return reject(new Error(`export answered ${response.statusCode}`));
@@ -263,9 +265,10 @@ async function timeExport(server: RunningServer, team: Console, projectId: strin
 }
 
 /**
- * Reads the export back: a JSON array with one event per line ('[' and ']' on lines of their own or
- * not), every element parsed, commas exactly between elements, every time written with the offset of
- * Europe/Paris (+01:00 or +02:00). Counts the events by type to compare with what was written.
+ * Reads the export back: a JSON array with one question (its outcome event) per line ('[' and ']' on
+ * lines of their own or not), every element parsed, commas exactly between elements, every time
+ * written with the offset of Europe/Paris (+01:00 or +02:00). Counts the lines by type to compare with
+ * what was written.
  */
 async function checkExport(file: string) {
   const counts = { events: 0, request: 0, response: 0, error: 0, oos: 0 };
@@ -343,7 +346,8 @@ async function benchOn(kind: 'pglite' | 'postgres', postgresUrl: string | null):
 
     // The machine is shared: its load while measuring says how far the figures can be trusted.
     const load = loadavg()[0]!;
-    const summaryCounts = await team.call<Summary>('GET', `${project}/summary`);
+    // The expected counts hold the Real-Time Test's questions, which the dashboard shows when asked.
+    const summaryCounts = await team.call<Summary>('GET', `${project}/summary?include_realtime__eq=true`);
     const summary = {
       unfiltered: await timeCalls(team, () => `${project}/summary`),
       last_30_days_one_deployment: await timeCalls(team, () => `${project}/summary?${range}&deployment_key__eq=${production}`),
@@ -357,6 +361,11 @@ async function benchOn(kind: 'pglite' | 'postgres', postgresUrl: string | null):
       conv_oos: await timeCalls(team, () => `${project}/conv?response_type__eq=oos`),
       conv_detail: await timeCalls(team, (call) => `${project}/conv/${conversations[call % conversations.length]}`),
     };
+    const rowCounted = {
+      query_low_confidence_last_30_days: await timeCalls(team, () => `${project}/query?${range}&confidence__lte=0.5`),
+      query_disliked_last_30_days: await timeCalls(team, () => `${project}/query?${range}&feedback__eq=down`),
+      conv_disliked_last_30_days: await timeCalls(team, () => `${project}/conv?${range}&feedback__eq=down`),
+    };
 
     const file = path.join(dataDir, 'export.json');
     const exported = await timeExport(server, team, built.projectId, file);
@@ -368,7 +377,8 @@ async function benchOn(kind: 'pglite' | 'postgres', postgresUrl: string | null):
     const growthMb = exported.rssPeakMb - exported.rssBeforeMb;
     const summaryOk = Object.values(summary).every((timing) => timing.p95_ms <= TARGET.summaryMs);
     const listsOk = Object.values(lists).every((timing) => timing.p95_ms <= TARGET.listMs);
-    const exportWellFormed = checked.problems.length === 0 && checked.counts.events === EVENTS && (exported.total === null || exported.total === EVENTS);
+    const questions = expected.request_count;
+    const exportWellFormed = checked.problems.length === 0 && checked.counts.events === questions && (exported.total === null || exported.total === questions);
     const countsAgree = Object.entries(expected).every(([name, value]) => summaryCounts[name as keyof Summary] === value);
     return {
       bench: 'analytics',
@@ -392,6 +402,7 @@ async function benchOn(kind: 'pglite' | 'postgres', postgresUrl: string | null):
       summary_counts_match_generated: countsAgree,
       ...(countsAgree ? {} : { summary_counts: summaryCounts, generated_counts: expected }),
       lists,
+      lists_counting_rows: rowCounted,
       target_list_p95_ms: TARGET.listMs,
       export: {
         tz: EXPORT_TZ,
@@ -407,7 +418,7 @@ async function benchOn(kind: 'pglite' | 'postgres', postgresUrl: string | null):
         ...(exported.cutOff ? { cut_off_after_s: EXPORT_BUDGET_S } : {}),
         ...(checked.problems.length ? { problems: checked.problems } : {}),
         counts_by_type_match_generated:
-          checked.counts.request === expected.request_count && checked.counts.response === expected.response_count && checked.counts.error === expected.error_count && checked.counts.oos === expected.oos_count,
+          checked.counts.request === 0 && checked.counts.response === expected.response_count && checked.counts.error === expected.error_count && checked.counts.oos === expected.oos_count,
       },
       target_export_events_per_s: TARGET.exportEventsPerS,
       target_export_rss_growth_mb: TARGET.exportGrowthMb,
@@ -438,6 +449,9 @@ function expectedSummary(tally: HistoryTally, built: BuiltProject): Summary {
     conversation_count: tally.conversations + asked,
     conv_error_count: tally.conversationsWithError,
     conv_oos_count: tally.conversationsWithOos + realtimeOos,
+    // Nothing is rated: the feedback table is empty.
+    liked_count: 0,
+    disliked_count: 0,
   };
 }
 

@@ -1,14 +1,29 @@
 import { z } from 'zod';
 import { eventDataTypes, inputMethods, integrationTypes, responseTypes } from './chat';
-import { defineList } from './list';
+import { feedbackRatings, feedbackSchema } from './feedback';
+import { defineList, type NumberFilterBounds } from './list';
 
 /**
  * Analytics: the dashboard's summary and charts, the conversation
  * list and detail, the query log and its export, and the conversation-store API a workspace API key
- * reads a deployment's conversations through. Every event is a `request`, `response` or `error`.
+ * reads a deployment's conversations through. Every event is a `request`, `response` or `error`; a
+ * question is its request and its outcome (the response or the error, which repeats the utterance).
  */
 
 /* ---------------------------------------------------------------- filters */
+
+/** The feedback filter: answers (or conversations holding answers) rated up, down, or not rated. */
+export const feedbackFilterValues = [...feedbackRatings, 'none'] as const;
+export type FeedbackFilterValue = (typeof feedbackFilterValues)[number];
+
+/** The range of an answer's confidence, and the step of the filter's input. */
+export const CONFIDENCE_BOUNDS: NumberFilterBounds = { min: 0, max: 1, step: 0.05 };
+
+/**
+ * `include_realtime__eq=true`: the Real-Time Test's questions too. The dashboard, the query log, the
+ * conversation list and the export leave them out unless asked: a team's own trials are not its visitors.
+ */
+export const INCLUDE_REALTIME = 'true';
 
 /** The filters the dashboard, the lists and the export share; each is validated like any list filter. */
 const eventFilters = {
@@ -16,11 +31,16 @@ const eventFilters = {
   data_type: { kind: 'select', values: eventDataTypes },
   response_type: { kind: 'select', values: responseTypes },
   deployment_key: { kind: 'key' },
+  include_realtime: { kind: 'select', values: [INCLUDE_REALTIME, 'false'] },
+  feedback: { kind: 'select', values: feedbackFilterValues },
 } as const;
 
 /**
- * GET /project/{id}/query: one row per event, newest first (the log's default sort is issued_at
- * descending). Sorted by time only: a log of millions of rows pages by its one index.
+ * GET /project/{id}/query: one row per question, newest first: its outcome, the `response` or `error`
+ * event (never the `request` beside it), with what answered, the refusal, the confidence and the
+ * visitor's feedback. `data_type__eq=response|error` keeps the answered or the failed questions;
+ * `data_type__eq=request` (which the dashboard's links once used for its Queries) keeps every question.
+ * Sorted by time only: a log of millions of rows pages by its one index.
  */
 export const queryList = defineList({
   sortable: ['issued_at'],
@@ -28,13 +48,15 @@ export const queryList = defineList({
     ...eventFilters,
     integration_type: { kind: 'select', values: integrationTypes },
     input_method: { kind: 'select', values: inputMethods },
+    confidence: { kind: 'number', bounds: CONFIDENCE_BOUNDS },
   },
   defaultSort: { field: 'issued_at', direction: 'descending' },
 });
 
 /**
- * GET /project/{id}/conv: one row per conversation, dated by its first question. `data_type__eq`
- * and `response_type__eq` keep the conversations holding at least one such event.
+ * GET /project/{id}/conv: one row per conversation, dated by its first question. `data_type__eq`,
+ * `response_type__eq` and `feedback__eq` keep the conversations holding at least one such event or
+ * rated answer (`feedback__eq=none`: no rated answer), `__neq` those holding none.
  */
 export const conversationList = defineList({
   sortable: ['issued_at'],
@@ -49,18 +71,25 @@ export const conversationEventList = defineList({
   defaultSort: { field: 'issued_at', direction: 'ascending' },
 });
 
-/** The dashboard's range and deployment, which its links carry to the lists. */
+/** The dashboard's range, deployment and Real-Time Test switch, which its links carry to the lists. */
 export const summaryFilters = defineList({
   sortable: ['issued_at'],
-  filters: { issued_at: eventFilters.issued_at, deployment_key: eventFilters.deployment_key },
+  filters: { issued_at: eventFilters.issued_at, deployment_key: eventFilters.deployment_key, include_realtime: eventFilters.include_realtime },
   defaultSort: { field: 'issued_at', direction: 'descending' },
 });
 
-/** The conversation-store API reads one deployment (the key's): no deployment filter. */
-/** Its conversations and its events take the same filters and order. */
+/**
+ * The conversation-store API reads one deployment (the key's): no deployment filter, and no Real-Time
+ * Test. Its conversations and its questions take the same filters and order.
+ */
 export const storeList = defineList({
   sortable: ['issued_at'],
-  filters: { issued_at: eventFilters.issued_at, data_type: eventFilters.data_type, response_type: eventFilters.response_type },
+  filters: {
+    issued_at: eventFilters.issued_at,
+    data_type: eventFilters.data_type,
+    response_type: eventFilters.response_type,
+    feedback: eventFilters.feedback,
+  },
   defaultSort: { field: 'issued_at', direction: 'descending' },
 });
 
@@ -72,7 +101,10 @@ export function filterParam(field: AnalyticsFilterField, comparator: 'eq' | 'gte
 
 /* ---------------------------------------------------------------- records */
 
-/** One event as the query log, the conversation detail and the export show it. */
+/**
+ * One event as the query log, the conversation detail, the conversation-store API and the export show
+ * it. The last four fields are read from the stored answer for the lists' sake (null on a request).
+ */
 export const eventRecordSchema = z.object({
   id: z.string(),
   issued_at: z.string(),
@@ -91,15 +123,30 @@ export const eventRecordSchema = z.object({
   request: z.unknown(),
   response: z.unknown(),
   error: z.unknown(),
+  /** What answered: the content item's subject (as the trace chose it), or a flow's sequence name. */
+  subject: z.string().nullable(),
+  /** Why a question was refused as out of scope (the trace's reason). */
+  refusal: z.string().nullable(),
+  /** The answer's confidence, 0 to 1. */
+  confidence: z.number().nullable(),
+  /** The visitor's feedback on this answer, if any. */
+  feedback: feedbackSchema.nullable(),
 });
 export type EventRecord = z.infer<typeof eventRecordSchema>;
 
 /**
- * An event in the export: the record as stored, `data` whole. The request, response and error the
- * list answers beside `data` are inside it; writing them twice would double the file and read each
- * event's JSON four times.
+ * A question in the export: its outcome event as stored, `data` whole, and its feedback. The request,
+ * response and error, the subject, refusal and confidence the list answers beside `data` are inside
+ * it; writing them twice would double the file and read each event's JSON again.
  */
-export const exportRecordSchema = eventRecordSchema.omit({ request: true, response: true, error: true });
+export const exportRecordSchema = eventRecordSchema.omit({
+  request: true,
+  response: true,
+  error: true,
+  subject: true,
+  refusal: true,
+  confidence: true,
+});
 export type ExportRecord = z.infer<typeof exportRecordSchema>;
 
 /** One conversation in the list: Query Date (its first question), First Utterance, Conv ID. */
@@ -113,6 +160,9 @@ export const conversationRecordSchema = z.object({
   event_count: z.number().int(),
   error_count: z.number().int(),
   oos_count: z.number().int(),
+  /** Its answers the visitor liked and disliked. */
+  liked_count: z.number().int(),
+  disliked_count: z.number().int(),
 });
 export type ConversationRecord = z.infer<typeof conversationRecordSchema>;
 
@@ -129,6 +179,9 @@ export const summarySchema = z.object({
   conversation_count: z.number().int(),
   conv_error_count: z.number().int(),
   conv_oos_count: z.number().int(),
+  /** Answers of the range (by the answer's time) the visitors liked and disliked. */
+  liked_count: z.number().int(),
+  disliked_count: z.number().int(),
 });
 export type Summary = z.infer<typeof summarySchema>;
 export type SummaryCount = keyof Summary;
@@ -146,6 +199,8 @@ export const conversationSummarySchema = z.object({
   response_count: z.number().int(),
   error_count: z.number().int(),
   oos_count: z.number().int(),
+  liked_count: z.number().int(),
+  disliked_count: z.number().int(),
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
@@ -175,18 +230,23 @@ export const analyticsMessages = {
   chartRangeTooLong: `The range must be at most ${CHART_MAX_DAYS} days`,
 } as const;
 
-/** Which list a dashboard count opens, with which filter (each count leads to the questions behind it). */
+/**
+ * Which list a dashboard count opens, with which filter (each count leads to the questions behind it).
+ * The query log lists questions, so Events and Queries both open every question.
+ */
 export const summaryLinks: Record<SummaryCount, { list: 'query' | 'conv'; filter?: { field: AnalyticsFilterField; value: string } }> = {
   user_count: { list: 'conv' },
   event_count: { list: 'query' },
   error_count: { list: 'query', filter: { field: 'data_type', value: 'error' } },
-  request_count: { list: 'query', filter: { field: 'data_type', value: 'request' } },
+  request_count: { list: 'query' },
   response_count: { list: 'query', filter: { field: 'data_type', value: 'response' } },
   oos_count: { list: 'query', filter: { field: 'response_type', value: 'oos' } },
   handoff_count: { list: 'query', filter: { field: 'response_type', value: 'handoff' } },
   conversation_count: { list: 'conv' },
   conv_error_count: { list: 'conv', filter: { field: 'data_type', value: 'error' } },
   conv_oos_count: { list: 'conv', filter: { field: 'response_type', value: 'oos' } },
+  liked_count: { list: 'query', filter: { field: 'feedback', value: 'up' } },
+  disliked_count: { list: 'query', filter: { field: 'feedback', value: 'down' } },
 };
 
 /** The dashboard's labels of the counts. */
@@ -201,14 +261,23 @@ export const summaryLabels: Record<SummaryCount, string> = {
   conversation_count: 'Conversations',
   conv_error_count: 'Conversations with Errors',
   conv_oos_count: 'Conversations Out of Scope',
+  liked_count: 'Liked Answers',
+  disliked_count: 'Disliked Answers',
 };
+
+/** The share of rated answers that were liked, 0 to 1; null when none was rated. */
+export function likedRate(summary: Pick<Summary, 'liked_count' | 'disliked_count'>): number | null {
+  const rated = summary.liked_count + summary.disliked_count;
+  return rated ? summary.liked_count / rated : null;
+}
 
 /* ---------------------------------------------------------------- export */
 
 /**
- * GET /project/{id}/query/export?tz=...: the query log's events (with the list's filters) as a JSON
- * array, one event per line, timestamps written in `tz` with their offset. The answer is streamed;
- * `x-total-count` tells how many events it holds so the console can show progress.
+ * GET /project/{id}/query/export?tz=...: the query log (with the list's filters) as a JSON array, one
+ * question per line (its outcome event and its feedback, an ExportRecord), timestamps written in `tz`
+ * with their offset. The answer is streamed; `x-total-count` tells how many questions it holds so the
+ * console can show progress.
  */
 export const EXPORT_TOTAL_HEADER = 'x-total-count';
 export function exportFileName(projectId: string): string {

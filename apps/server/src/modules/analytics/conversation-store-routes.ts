@@ -35,7 +35,7 @@ export function conversationStoreRoutes(ctx: AppContext): FastifyPluginAsyncZod 
       schema: {
         tags,
         security: apiKeySecurity,
-        summary: "The key's deployment's conversations, newest first (API key with read_conversation_store)",
+        summary: "The key's deployment's conversations, newest first, with their liked and disliked answers (API key with read_conversation_store)",
         querystring: listQuery(storeList),
         response: { 200: listResponse(conversationRecordSchema), ...refusals },
       },
@@ -47,7 +47,7 @@ export function conversationStoreRoutes(ctx: AppContext): FastifyPluginAsyncZod 
       schema: {
         tags,
         security: apiKeySecurity,
-        summary: "One conversation of the key's deployment: its events, oldest first (API key with read_conversation_store)",
+        summary: "One conversation of the key's deployment: its events, oldest first, each answer with its feedback (API key with read_conversation_store)",
         params: z.object({ convId: uuidParam('Conv ID') }),
         querystring: listQuery(conversationEventList),
         response: { 200: listResponse(eventRecordSchema), ...refusals },
@@ -63,7 +63,8 @@ export function conversationStoreRoutes(ctx: AppContext): FastifyPluginAsyncZod 
       schema: {
         tags,
         security: apiKeySecurity,
-        summary: "The key's deployment's events, newest first (API key with read_conversation_store)",
+        summary:
+          "The key's deployment's questions, newest first: one row per question (its response or error event) with the visitor's feedback, as the query log (API key with read_conversation_store)",
         querystring: listQuery(storeList),
         response: { 200: listResponse(eventRecordSchema), ...refusals },
       },

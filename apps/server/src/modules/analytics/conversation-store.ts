@@ -38,7 +38,7 @@ export function conversationStoreGate(ctx: AppContext) {
       .where(and(eq(deployments.id, key.resourceId), projectIsComplete()))
       .limit(1);
     if (!deployment || deployment.workspaceId !== key.workspaceId) throw AppError.forbidden(conversationStoreMessages.noDeployment);
-    request.storeScope = { projectId: deployment.projectId, deploymentId: deployment.id, filters: [] };
+    request.storeScope = { projectId: deployment.projectId, deploymentId: deployment.id, realtime: false, filters: [] };
   };
 }
 

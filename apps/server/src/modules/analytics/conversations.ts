@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   conversationEventList,
   conversationList,
@@ -10,18 +10,22 @@ import {
   type ListResponse,
 } from '@console/contracts';
 import type { AppContext } from '../../context';
-import { conversations, deployments, events, type ConversationRow } from '../../db/schema/index';
+import { conversations, deployments, events, feedback, type ConversationRow } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import { listOrder, listWhere, type ListColumn } from '../../platform/listing';
 import { conversationCounters, conversationTotals, filterKind } from './conversation-totals';
-import { eventRecordColumns, toEventRecord } from './event-records';
+import { eventRecordColumns, feedbackOfEvent, toEventRecord } from './event-records';
+import { conversationFeedbackCondition, isFeedbackFilter } from './feedback-filters';
 import { eventColumns } from './queries';
 import { scopeCondition, type EventScope } from './scope';
 
-/** A conversation filter: the date is its first question's; a kind is "holds at least one" (eq) or "holds none" (neq). */
+/**
+ * A conversation filter: the date is its first question's; a kind is "holds at least one" (eq) or
+ * "holds none" (neq), and so is a rating of its answers.
+ */
 export function conversationWhere(scope: EventScope): SQL | undefined {
   const dated = scope.filters.filter((filter) => filter.field === 'issued_at');
-  const kinds = scope.filters.filter((filter) => filter.field !== 'issued_at');
+  const kinds = scope.filters.filter((filter) => filter.field !== 'issued_at' && !isFeedbackFilter(filter));
   return and(
     listWhere({ issued_at: conversations.issuedAt }, { filters: dated }, scopeCondition(scope, conversations.projectId, conversations.deploymentId)),
     ...kinds.map((filter: ListFilter) => {
@@ -30,12 +34,33 @@ export function conversationWhere(scope: EventScope): SQL | undefined {
       const counter = conversationCounters[kind];
       return filter.comparator === 'neq' ? sql`${counter} = 0` : sql`${counter} > 0`;
     }),
+    ...scope.filters.filter(isFeedbackFilter).map(conversationFeedbackCondition),
   );
 }
 
 const conversationColumns: Record<string, ListColumn> = { issued_at: conversations.issuedAt };
 
-function toConversationRecord(row: ConversationRow): ConversationRecord {
+interface RatedAnswers {
+  liked: number;
+  disliked: number;
+}
+
+/** The answers rated up and down in each of these conversations, read through the feedback's conversation index. */
+async function ratedAnswersOf(ctx: AppContext, convIds: string[]): Promise<Map<string, RatedAnswers>> {
+  if (!convIds.length) return new Map();
+  const rows = await ctx.db
+    .select({
+      convId: feedback.convId,
+      liked: sql<number>`count(*) FILTER (WHERE ${feedback.rating} = 'up')::int`,
+      disliked: sql<number>`count(*) FILTER (WHERE ${feedback.rating} = 'down')::int`,
+    })
+    .from(feedback)
+    .where(inArray(feedback.convId, convIds))
+    .groupBy(feedback.convId);
+  return new Map(rows.map((row) => [row.convId, { liked: Number(row.liked), disliked: Number(row.disliked) }]));
+}
+
+function toConversationRecord(row: ConversationRow, rated: RatedAnswers = { liked: 0, disliked: 0 }): ConversationRecord {
   return {
     conv_id: row.convId,
     issued_at: row.issuedAt.toISOString(),
@@ -46,17 +71,20 @@ function toConversationRecord(row: ConversationRow): ConversationRecord {
     event_count: row.eventCount,
     error_count: row.errorCount,
     oos_count: row.oosCount,
+    liked_count: rated.liked,
+    disliked_count: rated.disliked,
   };
 }
 
 /**
  * The list's total: from the hourly conversation counts when at most one kind is filtered (holding it,
- * or the rest), else counted row by row.
+ * or the rest), else counted row by row (as with a feedback filter, which no rollup keeps: all the
+ * conversations of the range are read).
  */
 async function countConversations(ctx: AppContext, scope: EventScope, where: SQL | undefined): Promise<number> {
   const kindFilters = scope.filters.filter((filter) => filter.field !== 'issued_at');
   const [only] = kindFilters;
-  const kind = only ? filterKind(only) : null;
+  const kind = only && !isFeedbackFilter(only) ? filterKind(only) : null;
   if (kindFilters.length === 0 || (kindFilters.length === 1 && kind)) {
     const totals = await conversationTotals(ctx, scope);
     if (!only || !kind) return totals.conversations;
@@ -79,7 +107,8 @@ export async function conversationPage(ctx: AppContext, scope: EventScope, query
       .offset(query.offset),
     countConversations(ctx, scope, where),
   ]);
-  return { records: rows.map(toConversationRecord), total };
+  const rated = await ratedAnswersOf(ctx, rows.map((row) => row.convId));
+  return { records: rows.map((row) => toConversationRecord(row, rated.get(row.convId))), total };
 }
 
 /** The scope's conversation with this id (404 when it is another project's or deployment's, or none). */
@@ -113,6 +142,7 @@ export async function conversationEvents(ctx: AppContext, conversation: Conversa
     ctx.db
       .select(eventRecordColumns)
       .from(events)
+      .leftJoin(feedback, feedbackOfEvent)
       .where(where)
       .orderBy(...conversationEventOrder(query))
       .limit(query.limit)
@@ -123,9 +153,18 @@ export async function conversationEvents(ctx: AppContext, conversation: Conversa
 }
 
 export async function conversationSummary(ctx: AppContext, conversation: ConversationRow): Promise<ConversationSummary> {
-  const [deployment] = conversation.deploymentId
-    ? await ctx.db.select({ name: deployments.displayName }).from(deployments).where(eq(deployments.id, conversation.deploymentId)).limit(1)
-    : [];
+  const [[deployment], [rated]] = await Promise.all([
+    conversation.deploymentId
+      ? ctx.db.select({ name: deployments.displayName }).from(deployments).where(eq(deployments.id, conversation.deploymentId)).limit(1)
+      : Promise.resolve([]),
+    ctx.db
+      .select({
+        liked: sql<number>`count(*) FILTER (WHERE ${feedback.rating} = 'up')::int`,
+        disliked: sql<number>`count(*) FILTER (WHERE ${feedback.rating} = 'down')::int`,
+      })
+      .from(feedback)
+      .where(eq(feedback.convId, conversation.convId)),
+  ]);
   return {
     conv_id: conversation.convId,
     issued_at: conversation.issuedAt.toISOString(),
@@ -138,5 +177,7 @@ export async function conversationSummary(ctx: AppContext, conversation: Convers
     response_count: conversation.responseCount,
     error_count: conversation.errorCount,
     oos_count: conversation.oosCount,
+    liked_count: Number(rated?.liked ?? 0),
+    disliked_count: Number(rated?.disliked ?? 0),
   };
 }

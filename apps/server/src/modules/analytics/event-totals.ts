@@ -17,12 +17,11 @@ interface EventTotals {
   handoff: number;
 }
 
-/** Filters the hourly counts can answer: every field of an event the rollup keeps. */
+/** Filters the hourly counts can answer: every field of an event the rollup keeps (not an answer's confidence or feedback). */
 const countedFields = new Set(['issued_at', 'data_type', 'response_type', 'integration_type', 'input_method']);
-function countable(filters: ListFilter[]): boolean {
+export function countedByHours(filters: ListFilter[]): boolean {
   return filters.every((filter) => countedFields.has(filter.field));
 }
-
 
 interface Source {
   table: typeof events | typeof eventCounts;
@@ -104,7 +103,7 @@ function add(a: EventTotals, b: EventTotals): EventTotals {
 
 /** Counts the scope's events: whole hours from `event_counts`, the partial hours at the range's ends from the events. */
 export async function eventTotals(ctx: AppContext, scope: EventScope): Promise<EventTotals> {
-  if (!countable(scope.filters)) throw new Error('eventTotals needs filters the hourly counts keep');
+  if (!countedByHours(scope.filters)) throw new Error('eventTotals needs filters the hourly counts keep');
   return byWholeHours(
     timeRange(scope.filters),
     (from, to) => totalsOf(ctx, hourlyCounts, scope, from, to),

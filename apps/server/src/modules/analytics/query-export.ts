@@ -3,11 +3,12 @@ import { and, asc, sql } from 'drizzle-orm';
 import { zonedFormatter, type ExportRecord } from '@console/contracts';
 import type { AppContext } from '../../context';
 import { driverRows } from '../../db/driver-query';
-import { events } from '../../db/schema/index';
-import { eventWhere } from './queries';
+import { events, feedback } from '../../db/schema/index';
+import { feedbackOfEvent } from './event-records';
+import { questionWhere } from './queries';
 import type { EventScope } from './scope';
 
-/** Events read per statement: large enough that a round trip is cheap beside the rows, small enough to keep memory flat. */
+/** Questions read per statement: large enough that a round trip is cheap beside the rows, small enough to keep memory flat. */
 export const EXPORT_BATCH = 1000;
 /**
  * Lines sent per write, about 35 kB. Joining a whole batch into one string made the heap grow by a
@@ -17,8 +18,20 @@ export const EXPORT_BATCH = 1000;
 const CHUNK_LINES = 25;
 
 /**
- * An event as PostgreSQL renders it for the file (an ExportRecord), `data` spliced in as stored.
- * It always opens `{"id":"<uuid>","issued_at":"`, so the id and the instant are read at fixed places.
+ * The feedback's time as PostgreSQL writes it here: UTC to the millisecond, always 24 characters, so
+ * the line's end (`…"updated_at":"<time>"}}`) holds it at a fixed place for the zone's rewrite.
+ */
+const FEEDBACK_TIME = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
+const FEEDBACK_TIME_LENGTH = '2026-01-01T00:00:00.000Z'.length;
+const FEEDBACK_END = '"}}'.length;
+
+/** An answer's feedback as a Feedback object, its fields in the contract's order (updated_at last), or null. */
+const feedbackObject = sql`CASE WHEN ${feedback.answerId} IS NULL THEN NULL ELSE (SELECT row_to_json(rated) FROM (SELECT ${feedback.answerId} AS answer_id, ${feedback.rating} AS rating, ${feedback.comment} AS comment, to_char(${feedback.updatedAt} AT TIME ZONE 'UTC', ${FEEDBACK_TIME}) AS updated_at) AS rated) END`;
+
+/**
+ * A question as PostgreSQL renders it for the file (an ExportRecord): its outcome event, `data`
+ * spliced in as stored, then its feedback. It always opens `{"id":"<uuid>","issued_at":"`, so the id
+ * and the instant are read at fixed places, and ends with the feedback (null, or its time last).
  */
 const exportRecord = {
   id: events.id,
@@ -33,10 +46,12 @@ const exportRecord = {
   content_id: events.contentId,
   reporting_id: events.reportingId,
   data: events.data,
+  feedback: feedbackObject.as('feedback'),
 } satisfies Record<keyof ExportRecord, unknown>;
 const BATCH = 'batch';
 const ID_AT = '{"id":"'.length;
 const ISSUED_AT_AT = ID_AT + 36 + '","issued_at":"'.length;
+const NO_FEEDBACK = '"feedback":null}';
 
 /** Where the last batch ended: its last event's id and instant (PostgreSQL's own rendering, microseconds kept). */
 interface Position {
@@ -53,10 +68,10 @@ function positionOf(line: string): Position {
 
 function readBatch(ctx: AppContext, scope: EventScope, after: Position | null): Promise<string[][]> {
   const where = and(
-    eventWhere(scope),
+    questionWhere(scope),
     after ? sql`(${events.issuedAt}, ${events.id}) > (${after.issuedAt}::timestamptz, ${after.id}::uuid)` : undefined,
   );
-  const batch = ctx.db.select(exportRecord).from(events).where(where).orderBy(asc(events.issuedAt), asc(events.id)).limit(EXPORT_BATCH).as(BATCH);
+  const batch = ctx.db.select(exportRecord).from(events).leftJoin(feedback, feedbackOfEvent).where(where).orderBy(asc(events.issuedAt), asc(events.id)).limit(EXPORT_BATCH).as(BATCH);
   const statement = ctx.db
     .select({ line: sql<string>`row_to_json(${sql.identifier(BATCH)})::text` })
     .from(batch)
@@ -66,12 +81,12 @@ function readBatch(ctx: AppContext, scope: EventScope, after: Position | null): 
 }
 
 /**
- * The query log as a JSON array, one event per line, oldest first. PostgreSQL writes each line; only
- * the timestamp is rewritten here, in the caller's zone. It walks the project-time-id index by keyset
+ * The query log as a JSON array, one question per line, oldest first. PostgreSQL writes each line;
+ * only the timestamps (the question's, its feedback's) are rewritten here, in the caller's zone. It walks the project-time-id index by keyset
  * (each batch starts after the last event read), reading the next batch while this one is sent, and
  * is pulled by the reader: at most two batches are in hand whatever the log's size, so memory stays flat.
  */
-export function exportEvents(ctx: AppContext, scope: EventScope, timeZone: string): Readable {
+export function exportQuestions(ctx: AppContext, scope: EventScope, timeZone: string): Readable {
   const format = zonedFormatter(timeZone);
   async function* lines(): AsyncGenerator<string> {
     yield '[';
@@ -86,7 +101,13 @@ export function exportEvents(ctx: AppContext, scope: EventScope, timeZone: strin
           const chunk: string[] = [];
           for (const [line] of rows.slice(start, start + CHUNK_LINES)) {
             const end = instantEnd(line);
-            chunk.push(separator, line.slice(0, ISSUED_AT_AT), format(new Date(line.slice(ISSUED_AT_AT, end))), line.slice(end));
+            chunk.push(separator, line.slice(0, ISSUED_AT_AT), format(new Date(line.slice(ISSUED_AT_AT, end))));
+            if (line.endsWith(NO_FEEDBACK)) {
+              chunk.push(line.slice(end));
+            } else {
+              const rated = line.length - FEEDBACK_END - FEEDBACK_TIME_LENGTH;
+              chunk.push(line.slice(end, rated), format(new Date(line.slice(rated, -FEEDBACK_END))), line.slice(-FEEDBACK_END));
+            }
             separator = ',\n';
           }
           yield chunk.join('');

@@ -21,8 +21,8 @@ import { attachmentDisposition } from '../../platform/download';
 import { listQuery } from '../../platform/listing';
 import { idParams, refusals, security, uuidParam } from '../../platform/params';
 import { conversationEvents, conversationOf, conversationPage, conversationSummary } from './conversations';
-import { exportEvents } from './query-export';
-import { countEvents, queryPage } from './queries';
+import { exportQuestions } from './query-export';
+import { countQuestions, queryPage } from './queries';
 import { eventScope, projectScope } from './scope';
 import { chartsOf, summaryOf } from './summary';
 
@@ -42,7 +42,8 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags,
         security,
-        summary: "The dashboard's counts over a range of issued_at and a deployment (the project's readers)",
+        summary:
+          "The dashboard's counts over a range of issued_at and a deployment, the Real-Time Test's only with include_realtime__eq=true; liked and disliked answers by the answer's time (the project's readers)",
         params: idParams,
         querystring: listQuery(summaryFilters),
         response: { 200: summarySchema, ...refusals },
@@ -74,7 +75,7 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags,
         security,
-        summary: "The project's conversations, newest first (the project's readers)",
+        summary: "The project's conversations, newest first; the Real-Time Test's only with include_realtime__eq=true (the project's readers)",
         params: idParams,
         querystring: listQuery(conversationList),
         response: { 200: listResponse(conversationRecordSchema), ...refusals },
@@ -122,7 +123,8 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags,
         security,
-        summary: "The project's query log: every event, newest first (the project's readers)",
+        summary:
+          "The project's query log: one row per question (its response or error event, with what answered, the refusal, the confidence and the visitor's feedback), newest first; the Real-Time Test's only with include_realtime__eq=true (the project's readers)",
         params: idParams,
         querystring: listQuery(queryList),
         response: { 200: listResponse(eventRecordSchema), ...refusals },
@@ -138,21 +140,21 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags,
         security,
-        summary: `The query log (with the list's filters) as a JSON array streamed one event per line, oldest first, timestamps in \`tz\` (default UTC); ${EXPORT_TOTAL_HEADER} tells how many events (the project's readers)`,
+        summary: `The query log (with the list's filters) as a JSON array streamed one question per line (its outcome event and feedback), oldest first, timestamps in \`tz\` (default UTC); ${EXPORT_TOTAL_HEADER} tells how many questions (the project's readers)`,
         params: idParams,
         querystring: listQuery(queryList),
         // Streamed as written (no serializer runs over a stream): the schema documents its records.
-        response: { 200: z.custom<Readable>().describe('A JSON array of event records (as GET /project/{id}/query), one per line'), ...refusals },
+        response: { 200: z.custom<Readable>().describe('A JSON array of question records (ExportRecord: the outcome event as stored, with its feedback), one per line'), ...refusals },
       },
       handler: async (request, reply) => {
         const { project } = projectAccessOf(request);
         const scope = await eventScope(ctx, project.id, request.query);
-        const total = await countEvents(ctx, scope);
+        const total = await countQuestions(ctx, scope);
         return reply
           .type('application/json; charset=utf-8')
           .header('content-disposition', attachmentDisposition(exportFileName(project.id)))
           .header(EXPORT_TOTAL_HEADER, String(total))
-          .send(exportEvents(ctx, scope, request.query.tz ?? 'UTC'));
+          .send(exportQuestions(ctx, scope, request.query.tz ?? 'UTC'));
       },
     });
   };

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CHART_MAX_DAYS, analyticsMessages, TOP_ITEMS, TOP_ITEMS_SAMPLE, type Summary, type SummaryCharts } from '@console/contracts';
 import type { AppContext } from '../../context';
-import { contents, conversations, eventCounts, events, visitors } from '../../db/schema/index';
+import { contents, conversations, eventCounts, events, feedback, visitors } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import { conversationTotals } from './conversation-totals';
 import { conversationWhere } from './conversations';
@@ -11,10 +11,16 @@ import { scopeCondition, timeRange, type EventScope } from './scope';
 /**
  * The dashboard's counts: the events and the conversations (dated by
  * their first question) from their hourly counts; the users of all time from the visitors rollup,
- * those of a range by their distinct keys among the range's conversations.
+ * those of a range by their distinct keys among the range's conversations; the answers liked and
+ * disliked from the feedback, by the answer's time.
  */
 export async function summaryOf(ctx: AppContext, scope: EventScope): Promise<Summary> {
-  const [totals, conversation, users] = await Promise.all([eventTotals(ctx, scope), conversationTotals(ctx, scope), userCount(ctx, scope)]);
+  const [totals, conversation, users, rated] = await Promise.all([
+    eventTotals(ctx, scope),
+    conversationTotals(ctx, scope),
+    userCount(ctx, scope),
+    ratedAnswers(ctx, scope),
+  ]);
   return {
     user_count: users,
     event_count: totals.event,
@@ -26,7 +32,28 @@ export async function summaryOf(ctx: AppContext, scope: EventScope): Promise<Sum
     conversation_count: conversation.conversations,
     conv_error_count: conversation.error,
     conv_oos_count: conversation.oos,
+    liked_count: rated.liked,
+    disliked_count: rated.disliked,
   };
+}
+
+/** The answers of the range rated up and down: one row per rated answer, read by the feedback's (project, answer time) index. */
+async function ratedAnswers(ctx: AppContext, scope: EventScope): Promise<{ liked: number; disliked: number }> {
+  const { from, to } = timeRange(scope.filters);
+  const [row] = await ctx.db
+    .select({
+      liked: sql<string>`count(*) FILTER (WHERE ${feedback.rating} = 'up')`,
+      disliked: sql<string>`count(*) FILTER (WHERE ${feedback.rating} = 'down')`,
+    })
+    .from(feedback)
+    .where(
+      and(
+        scopeCondition(scope, feedback.projectId, feedback.deploymentId),
+        from ? sql`${feedback.answeredAt} >= ${from.toISOString()}::timestamptz` : undefined,
+        to ? sql`${feedback.answeredAt} < ${to.toISOString()}::timestamptz` : undefined,
+      ),
+    );
+  return { liked: Number(row?.liked ?? 0), disliked: Number(row?.disliked ?? 0) };
 }
 
 async function userCount(ctx: AppContext, scope: EventScope): Promise<number> {
