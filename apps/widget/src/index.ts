@@ -5,6 +5,8 @@
  * built on zod, far beyond the widget's size budget).
  */
 export { ChatWidget } from './chat-widget';
+/** An answer's KB nodes as the widget draws them: the console's conversation transcript shows answers with it. */
+export { KbContent } from './components/kb-content';
 export type {
   ChatTransport,
   ChatWidgetProps,

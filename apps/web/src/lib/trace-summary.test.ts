@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceStep } from '@console/contracts';
-import { describeTrace, flowFailureOf, refusalOf } from './trace-summary';
+import { describeTrace, flowFailureOf, readingOf, refusalOf } from './trace-summary';
 
 const answered: TraceStep[] = [
   { stage: 'rephrase', data: { input: 'reimbursement?', output: 'refund', jargon: [{ term: 'reimbursement', keyword: 'refund' }], context: null } },
@@ -251,5 +251,20 @@ describe('describeTrace', () => {
       expect(describeTrace([{ stage: 'classify', data: { decision: 'scenario', decided_by: 'flow', flow: ended } }])[0]!.details[1]).toBe(`Sequence “Repair”, node “Book”: ${said}`);
     }
     expect(refusalOf([{ stage: 'classify', data: { decision: 'scenario', decided_by: 'flow', flow } }])).toBeNull();
+  });
+});
+
+describe('readingOf', () => {
+  it('says how a question was read, without the jargon, and nothing for one read alone as asked', () => {
+    const rephrase = (data: Record<string, unknown>): TraceStep[] => [{ stage: 'rephrase', data: { input: 'and on saturday?', output: 'and on saturday?', jargon: [], context: null, ...data } }];
+    expect(readingOf(rephrase({}))).toEqual([]);
+    expect(readingOf(rephrase({ output: 'and on saturday? opening hours', context: { previous: 'opening hours', reason: 'too short to place alone' } }))).toEqual([
+      'Read with the previous question “opening hours” — too short to place alone',
+      'Understood as “and on saturday? opening hours”',
+    ]);
+    expect(readingOf(rephrase({ standalone: { previous: 'opening hours', reason: 'it names an item of its own' } }))).toEqual([
+      'Read alone, not with the previous question “opening hours” — it names an item of its own',
+    ]);
+    expect(readingOf([{ stage: 'classify', data: {} }])).toEqual([]);
   });
 });

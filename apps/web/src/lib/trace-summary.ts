@@ -124,14 +124,22 @@ const decisions: Record<string, string> = {
 /** Why a stage did not run, beyond the decisions. */
 const skipReasons: Record<string, string> = { ...decisions, flow: 'the flow read the answer' };
 
-function rephrase({ input, output, jargon, context, standalone }: z.infer<typeof stageData.rephrase>): string[] {
+/** How the question was read: with the previous question or alone, and as what, when it was read otherwise than asked. */
+function reading({ input, output, context, standalone }: z.infer<typeof stageData.rephrase>): string[] {
+  return [
+    ...(context ? [`Read with the previous question ${quote(context.previous)}${context.reason ? ` — ${context.reason}` : ''}`] : []),
+    ...(standalone ? [`Read alone, not with the previous question ${quote(standalone.previous)} — ${standalone.reason}`] : []),
+    ...(output !== input ? [`Understood as ${quote(output)}`] : []),
+  ];
+}
+
+function rephrase(data: z.infer<typeof stageData.rephrase>): string[] {
+  const { jargon } = data;
   return [
     jargon.length
       ? `Jargon applied: ${jargon.map(({ term, keyword }) => `${quote(term)} → ${quote(keyword)}`).join(', ')}`
       : 'Jargon applied: none',
-    ...(context ? [`Read with the previous question ${quote(context.previous)}${context.reason ? ` — ${context.reason}` : ''}`] : []),
-    ...(standalone ? [`Read alone, not with the previous question ${quote(standalone.previous)} — ${standalone.reason}`] : []),
-    ...(output !== input ? [`Understood as ${quote(output)}`] : []),
+    ...reading(data),
   ];
 }
 
@@ -258,6 +266,15 @@ export function refusalOf(trace: TraceStep[]): string | null {
   const classify = trace.find((step) => step.stage === 'classify');
   const parsed = stageData.classify.safeParse(classify?.data);
   return parsed.success && 'refusal' in parsed.data ? (parsed.data.refusal ?? null) : null;
+}
+
+/**
+ * The reading the engine chose for a question (the rephrase stage), in words: read with the previous
+ * question or alone (and why), and as what; none for a question read alone as it was asked.
+ */
+export function readingOf(trace: TraceStep[]): string[] {
+  const parsed = stageData.rephrase.safeParse(trace.find((step) => step.stage === 'rephrase')?.data);
+  return parsed.success ? reading(parsed.data) : [];
 }
 
 export function describeTrace(trace: TraceStep[]): TraceLine[] {

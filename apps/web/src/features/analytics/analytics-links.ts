@@ -1,7 +1,7 @@
 import { filterParam, summaryLinks, type ListSpec, type SummaryCount } from '@console/contracts';
 import { readListState } from '@/components/data-table/list-state';
 import { projectPaths } from '@/config/paths';
-import { dashboardParams, type DashboardFilters } from './dashboard-filters';
+import { dashboardFilterParams, type DashboardFilters } from './dashboard-filters';
 
 function withSearch(path: string, params: URLSearchParams): string {
   const search = params.toString();
@@ -10,12 +10,11 @@ function withSearch(path: string, params: URLSearchParams): string {
 
 /**
  * Where a dashboard count leads (summaryLinks): the query log or the conversation list, filtered to
- * the dashboard's range and deployment and to what the count counts.
+ * the dashboard's range, deployment and Real-Time Test switch and to what the count counts.
  */
 export function countLink(projectId: string, count: SummaryCount, filters: DashboardFilters): string {
   const link = summaryLinks[count];
-  const params = new URLSearchParams({ [dashboardParams.from]: filters.from, [dashboardParams.to]: filters.to });
-  if (filters.deploymentKey) params.set(dashboardParams.deploymentKey, filters.deploymentKey);
+  const params = new URLSearchParams(dashboardFilterParams(filters));
   if (link.filter) params.set(filterParam(link.filter.field, 'eq'), link.filter.value);
   const path = link.list === 'query' ? projectPaths.queries.to(projectId) : projectPaths.conversations.to(projectId);
   return withSearch(path, params);

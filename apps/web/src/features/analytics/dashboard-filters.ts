@@ -1,24 +1,27 @@
-import { filterParam, summaryFilters } from '@console/contracts';
+import { INCLUDE_REALTIME, filterParam, summaryFilters } from '@console/contracts';
 import { dayBoundary, readListState, writeListState } from '@/components/data-table/list-state';
 
 /** The range the dashboard shows until another is chosen: the last 30 days, today included. */
 const DEFAULT_RANGE_DAYS = 30;
 
 /**
- * The dashboard's range (whole days, 'YYYY-MM-DD', in the browser's zone) and deployment. They live
- * in the query string under the lists' own names, so a reload keeps them and the count links carry
- * them unchanged.
+ * The dashboard's range (whole days, 'YYYY-MM-DD', in the browser's zone), deployment and whether the
+ * Real-Time Test's questions count. They live in the query string under the lists' own names, so a
+ * reload keeps them and the count links carry them unchanged.
  */
 export interface DashboardFilters {
   from: string;
   to: string;
   deploymentKey: string | null;
+  /** Whether the Real-Time Test's questions count (off by default). */
+  realtime: boolean;
 }
 
 export const dashboardParams = {
   from: filterParam('issued_at', 'gte'),
   to: filterParam('issued_at', 'lte'),
   deploymentKey: filterParam('deployment_key', 'eq'),
+  realtime: filterParam('include_realtime', 'eq'),
 } as const;
 
 /** A date's day in the browser's zone, as 'YYYY-MM-DD'. */
@@ -50,20 +53,39 @@ export function readDashboardFilters(params: URLSearchParams, today: Date): Dash
   const { filters } = readListState(params, summaryFilters);
   const to = filters[dashboardParams.to] ?? localDay(today);
   const from = filters[dashboardParams.from] ?? addDays(to, 1 - DEFAULT_RANGE_DAYS);
-  return { from, to, deploymentKey: filters[dashboardParams.deploymentKey] ?? null };
+  return {
+    from,
+    to,
+    deploymentKey: filters[dashboardParams.deploymentKey] ?? null,
+    realtime: filters[dashboardParams.realtime] === INCLUDE_REALTIME,
+  };
 }
 
-/** The query string with a changed filter; null removes it (a removed day goes back to its default). */
-export function writeDashboardFilter(params: URLSearchParams, name: keyof DashboardFilters, value: string | null): URLSearchParams {
-  return writeListState(params, { filters: { [dashboardParams[name]]: value } });
+/** The query-string values of the filters that differ from their defaults. */
+export function dashboardFilterParams(filters: DashboardFilters): Record<string, string> {
+  return {
+    [dashboardParams.from]: filters.from,
+    [dashboardParams.to]: filters.to,
+    ...(filters.deploymentKey && { [dashboardParams.deploymentKey]: filters.deploymentKey }),
+    ...(filters.realtime && { [dashboardParams.realtime]: INCLUDE_REALTIME }),
+  };
 }
 
-/** The summary's and charts' query: the range widened to whole days in the browser's zone, the deployment, the zone. */
+/**
+ * The query string with a changed filter; null (or false) removes it: a removed day goes back to its
+ * default, no deployment is every deployment, the Real-Time Test is left out.
+ */
+export function writeDashboardFilter(params: URLSearchParams, name: keyof DashboardFilters, value: string | boolean | null): URLSearchParams {
+  const written = value === true ? INCLUDE_REALTIME : value === false ? null : value;
+  return writeListState(params, { filters: { [dashboardParams[name]]: written } });
+}
+
+/** The summary's and charts' query: the range widened to whole days in the browser's zone, the deployment, the Real-Time Test, the zone. */
 export function summaryQuery(filters: DashboardFilters, tz: string | undefined): Record<string, string> {
   return {
+    ...dashboardFilterParams(filters),
     [dashboardParams.from]: dayBoundary(filters.from, 'start'),
     [dashboardParams.to]: dayBoundary(filters.to, 'end'),
-    ...(filters.deploymentKey && { [dashboardParams.deploymentKey]: filters.deploymentKey }),
     ...(tz && { tz }),
   };
 }

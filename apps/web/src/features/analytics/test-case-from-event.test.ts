@@ -1,36 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { EventRecord } from '@console/contracts';
+import { eventRecord } from '@/test/analytics-fixtures';
 import { earlierQuestionsOf, testCaseFromEvent } from './test-case-from-event';
 
 const CONTENT = '0c1d2e3f-0000-4000-8000-000000000001';
 const SEQUENCE = '0c1d2e3f-0000-4000-8000-000000000002';
 const NODE = '0c1d2e3f-0000-4000-8000-000000000003';
 
-function event(fields: Partial<EventRecord> & Pick<EventRecord, 'utterance' | 'data'>): EventRecord {
-  return {
-    id: `event-${fields.utterance}`,
-    issued_at: '2025-03-01T10:00:00.000Z',
-    data_type: 'response',
-    conv_id: 'conv-1',
-    response_type: 'content',
-    integration_type: 'deployment',
-    input_method: 'text',
-    deployment_id: null,
-    content_id: null,
-    reporting_id: null,
-    request: null,
-    response: null,
-    error: null,
-    ...fields,
-  };
-}
-
-const request = (turn: number, utterance: string) => event({ data_type: 'request', response_type: null, utterance, data: { turn, request: { utterance } } });
+const request = (turn: number, utterance: string) => eventRecord({ data_type: 'request', response_type: null, utterance, data: { turn, request: { utterance } } });
 const requests = [request(1, 'Hi'), request(2, 'What are your opening hours?'), request(3, 'and on saturday?'), request(4, 'thanks')];
 
 describe('a test case from an answer (Add to tests)', () => {
   it('expects the content item that answered, with no earlier questions for a question read alone', () => {
-    const answer = event({ utterance: 'What are your opening hours?', content_id: CONTENT, data: { turn: 2, rephrased: 'what are your opening hours', trace: [] } });
+    const answer = eventRecord({ utterance: 'What are your opening hours?', content_id: CONTENT, data: { turn: 2, rephrased: 'what are your opening hours', trace: [] } });
     expect(testCaseFromEvent(answer, earlierQuestionsOf(answer, requests))).toMatchObject({
       question: 'What are your opening hours?',
       context: [],
@@ -39,12 +20,12 @@ describe('a test case from an answer (Add to tests)', () => {
   });
 
   it("asks a follow-up after the conversation's earlier questions, up to its own turn", () => {
-    const answer = event({ utterance: 'and on saturday?', content_id: CONTENT, data: { turn: 3, thread: 'what are your opening hours', trace: [] } });
+    const answer = eventRecord({ utterance: 'and on saturday?', content_id: CONTENT, data: { turn: 3, thread: 'what are your opening hours', trace: [] } });
     expect(testCaseFromEvent(answer, earlierQuestionsOf(answer, requests)).context).toEqual(['Hi', 'What are your opening hours?']);
   });
 
   it("expects the flow's step an answer the flow read left the conversation at, after the questions before it", () => {
-    const answer = event({
+    const answer = eventRecord({
       utterance: 'AB-123456',
       response_type: 'scenario',
       data: { turn: 2, flow: { sequence_id: SEQUENCE, node_id: NODE, scenario_id: null, slots: {} }, trace: [{ stage: 'classify', data: { decision: 'scenario', decided_by: 'flow' } }] },
@@ -56,7 +37,7 @@ describe('a test case from an answer (Add to tests)', () => {
   });
 
   it('expects a refusal as out of scope; a flow answer without its stored step leaves the step to choose', () => {
-    expect(testCaseFromEvent(event({ utterance: 'Tell me a joke', response_type: 'oos', data: { turn: 1 } }), []).expect.type).toBe('out_of_scope');
-    expect(testCaseFromEvent(event({ utterance: 'bye', response_type: 'scenario', data: { turn: 1 } }), []).expect).toMatchObject({ type: 'step', sequence_id: '', node_id: '' });
+    expect(testCaseFromEvent(eventRecord({ utterance: 'Tell me a joke', response_type: 'oos', data: { turn: 1 } }), []).expect.type).toBe('out_of_scope');
+    expect(testCaseFromEvent(eventRecord({ utterance: 'bye', response_type: 'scenario', data: { turn: 1 } }), []).expect).toMatchObject({ type: 'step', sequence_id: '', node_id: '' });
   });
 });

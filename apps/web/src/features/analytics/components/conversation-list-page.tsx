@@ -8,7 +8,8 @@ import { projectPaths } from '@/config/paths';
 import { exploreLink } from '../analytics-links';
 import { useConversations } from '../api/get-conversations';
 import { useDeploymentOptions } from '../use-deployment-options';
-import { dataTypeFilter, deploymentFilter, queryDateColumn, responseTypeFilter } from './event-columns';
+import { dataTypeFilter, deploymentFilter, feedbackFilter, queryDateColumn, realtimeFilter, responseTypeFilter } from './event-columns';
+import { FeedbackCounts } from './feedback-counts';
 
 function conversationColumns(projectId: string): DataTableColumn<ConversationRecord>[] {
   return [
@@ -24,6 +25,11 @@ function conversationColumns(projectId: string): DataTableColumn<ConversationRec
       ),
     },
     {
+      key: 'feedback',
+      header: 'Feedback',
+      render: (conversation) => <FeedbackCounts liked={conversation.liked_count} disliked={conversation.disliked_count} />,
+    },
+    {
       key: 'conv_id',
       header: 'Conv ID',
       render: (conversation) => (
@@ -37,8 +43,9 @@ function conversationColumns(projectId: string): DataTableColumn<ConversationRec
 
 /**
  * project/{id}/conv: the project's conversations by their first question, newest
- * first, filtered by what they hold and where they came from; each opens its events. Explore By
- * Query shows the events of the same filters.
+ * first, with their liked and disliked answers, filtered by what they hold (a disliked answer among
+ * them) and where they came from (the Real-Time Test's only when switched on); each opens its
+ * transcript. Explore By Query shows the questions of the same filters.
  */
 export function ConversationListPage() {
   const { projectId = '' } = useParams();
@@ -62,11 +69,14 @@ export function ConversationListPage() {
       <DataTable
         label="Conversations"
         columns={conversationColumns(projectId)}
-        filters={[dataTypeFilter, responseTypeFilter, deploymentFilter(deployments)]}
+        filters={[dataTypeFilter, responseTypeFilter, feedbackFilter, deploymentFilter(deployments), realtimeFilter]}
         list={list}
         query={query}
         rowKey={(conversation) => conversation.conv_id}
-        empty={{ title: 'No conversations yet.', hint: "They appear once visitors chat through one of the project's deployments." }}
+        empty={{
+          title: 'No conversations yet.',
+          hint: "They appear once visitors chat through one of the project's deployments; the Real-Time Test's show with Include Real-Time Test.",
+        }}
       />
     </>
   );

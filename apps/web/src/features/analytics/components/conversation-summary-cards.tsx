@@ -10,7 +10,7 @@ function origin(summary: ConversationSummary): string {
   return summary.deployment_name ?? '—';
 }
 
-/** A conversation's summary: where and when it took place, and the counts of its events. */
+/** A conversation's summary: where and when it took place, the counts of its events and of its rated answers. */
 export function ConversationSummaryCards({ summary }: { summary: ConversationSummary }) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" mb="md">
@@ -32,6 +32,8 @@ export function ConversationSummaryCards({ summary }: { summary: ConversationSum
             { label: 'Responses', value: summary.response_count },
             { label: 'Errors', value: summary.error_count },
             { label: 'Out of Scope', value: summary.oos_count },
+            { label: 'Liked Answers', value: summary.liked_count },
+            { label: 'Disliked Answers', value: summary.disliked_count },
           ]}
         />
       </Card>

@@ -1,4 +1,4 @@
-import { Group, Select, TextInput } from '@mantine/core';
+import { Group, Select, Switch, TextInput } from '@mantine/core';
 import { withChosenOption } from '@/components/data-table';
 import type { DashboardFilters } from '../dashboard-filters';
 import { useDeploymentOptions } from '../use-deployment-options';
@@ -7,10 +7,13 @@ interface DashboardFilterBarProps {
   projectId: string;
   filters: DashboardFilters;
   /** null removes a filter: an emptied day goes back to its default, no deployment is every deployment. */
-  onChange: (name: keyof DashboardFilters, value: string | null) => void;
+  onChange: (name: keyof DashboardFilters, value: string | boolean | null) => void;
 }
 
-/** The dashboard's range (two days in the browser's zone, each bounding the other's picker) and deployment. */
+/**
+ * The dashboard's range (two days in the browser's zone, each bounding the other's picker), deployment,
+ * and whether the Real-Time Test's questions count.
+ */
 export function DashboardFilterBar({ projectId, filters, onChange }: DashboardFilterBarProps) {
   const deployments = useDeploymentOptions(projectId);
 
@@ -42,6 +45,13 @@ export function DashboardFilterBar({ projectId, filters, onChange }: DashboardFi
         searchable
         onChange={(value) => onChange('deploymentKey', value)}
         w={200}
+      />
+      <Switch
+        size="sm"
+        label="Include Real-Time Test"
+        checked={filters.realtime}
+        onChange={(event) => onChange('realtime', event.currentTarget.checked)}
+        mb={6}
       />
     </Group>
   );

@@ -13,8 +13,9 @@ import { SummaryCharts, SummaryChartsLoading } from './summary-charts';
 import { SummaryTiles } from './summary-tiles';
 
 /**
- * project/{id}/dashboard: the counts of a range and deployment, each
- * leading to the list behind it, and charts over the range. The filters live in the query string.
+ * project/{id}/dashboard: the counts of a range and deployment (the Real-Time Test's questions only when
+ * switched on), each leading to the list behind it, the share of rated answers liked, and charts over
+ * the range. The filters live in the query string.
  */
 export function DashboardPage() {
   const { projectId = '' } = useParams();
@@ -27,7 +28,7 @@ export function DashboardPage() {
   const summary = useSummary(projectId, query);
   const charts = useSummaryCharts(projectId, query, { enabled: chartable });
 
-  const setFilter = (name: keyof DashboardFilters, value: string | null) =>
+  const setFilter = (name: keyof DashboardFilters, value: string | boolean | null) =>
     setParams((current) => writeDashboardFilter(current, name, value), { replace: true, preventScrollReset: true });
 
   return (

@@ -5,7 +5,8 @@ import type { DataTableColumn, FilterField, FilterOption } from '@/components/da
 import { projectPaths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { responseTypeLabels } from '@/lib/response-types';
-import { dataTypeLabels } from '../event-labels';
+import { confidenceText, dataTypeLabels, feedbackLabels } from '../event-labels';
+import { FeedbackMark } from './feedback-mark';
 
 /** The columns and filters the analytics lists share. */
 
@@ -40,9 +41,29 @@ export function responseTypeColumn(projectId: string): DataTableColumn<EventReco
   };
 }
 
+/** 'Confidence' of an answer (0.82; '—' for an error or a request), filtered by a range from 0 to 1. */
+export const confidenceColumn: DataTableColumn<EventRecord> = {
+  key: 'confidence',
+  header: 'Confidence',
+  filterField: 'confidence',
+  render: (event) => confidenceText(event.confidence),
+};
+
+/** 'Feedback': the visitor's thumb, its comment on hover; filtered by rating or none. */
+export const feedbackColumn: DataTableColumn<EventRecord> = {
+  key: 'feedback',
+  header: 'Feedback',
+  filterField: 'feedback',
+  filterLabels: feedbackLabels,
+  render: (event) => (event.feedback ? <FeedbackMark feedback={event.feedback} /> : null),
+};
+
 /** The event type, a filter of lists that show no column for it. */
 export const dataTypeFilter: FilterField = { field: 'data_type', header: 'Type', labels: dataTypeLabels };
 export const responseTypeFilter: FilterField = { field: 'response_type', header: 'Response Type', labels: responseTypeLabels };
+export const feedbackFilter: FilterField = { field: 'feedback', header: 'Feedback', labels: feedbackLabels };
+/** Off by default: the Real-Time Test's questions are a team's own trials, not its visitors'. */
+export const realtimeFilter: FilterField = { field: 'include_realtime', header: 'Include Real-Time Test', asSwitch: true };
 
 /** The deployment an event came through, chosen by name (the Real-Time Test's events have none). */
 export function deploymentFilter(options: FilterOption[]): FilterField {

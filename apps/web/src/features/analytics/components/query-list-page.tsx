@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Group } from '@mantine/core';
+import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { conversationList, queryList, type EventRecord } from '@console/contracts';
@@ -9,11 +9,15 @@ import { projectPaths } from '@/config/paths';
 import { useProjectAccess } from '@/hooks/use-project-access';
 import { exploreLink } from '../analytics-links';
 import { useQueryLog } from '../api/get-query-log';
-import { inputMethodLabels, integrationTypeLabels } from '../event-labels';
+import { inputMethodLabels, integrationTypeLabels, outcomeLabels } from '../event-labels';
 import { useDeploymentOptions } from '../use-deployment-options';
 import { AddToTestsDialog, AddToTestsMenuItem } from './add-to-tests';
-import { dataTypeFilter, deploymentFilter, queryDateColumn, responseTypeColumn } from './event-columns';
+import { AnswerCell } from './answer-cell';
+import { confidenceColumn, deploymentFilter, feedbackColumn, queryDateColumn, realtimeFilter, responseTypeColumn } from './event-columns';
+import { EventJson } from './event-json';
+import { EventTrace } from './event-trace';
 import { ExportQueryLogButton } from './export-query-log-button';
+import { FeedbackMark } from './feedback-mark';
 
 function queryColumns(projectId: string): DataTableColumn<EventRecord>[] {
   return [
@@ -26,7 +30,10 @@ function queryColumns(projectId: string): DataTableColumn<EventRecord>[] {
         </Anchor>
       ),
     },
+    { key: 'answer', header: 'Answer', render: (event) => <AnswerCell event={event} /> },
     responseTypeColumn(projectId),
+    confidenceColumn,
+    feedbackColumn,
     queryDateColumn(),
     {
       key: 'integration_type',
@@ -45,10 +52,23 @@ function queryColumns(projectId: string): DataTableColumn<EventRecord>[] {
   ];
 }
 
+/** A question's row opened: the visitor's comment in full, the trace in words, the stored JSON. */
+function QuestionDetail({ event }: { event: EventRecord }) {
+  return (
+    <Stack gap="sm">
+      {event.feedback && <FeedbackMark feedback={event.feedback} withComment />}
+      <EventTrace event={event} label={`Trace of ${event.utterance}`} />
+      <EventJson event={event} label={`JSON of ${event.utterance}`} />
+    </Stack>
+  );
+}
+
 /**
- * project/{id}/query: the query log, one row per event, newest first; each row
- * opens its conversation, and a response's menu adds it to the tests, for those who may. Explore By
- * Conversation keeps the filters; Export as JSON exports them.
+ * project/{id}/query: the query log, one row per question (its answer or error), newest first, with
+ * what answered, its confidence and the visitor's feedback; the Real-Time Test's questions only when
+ * switched on. Each row opens its conversation and expands to its trace and JSON, and an answer's menu
+ * adds it to the tests, for those who may. Explore By Conversation keeps the filters; Export as JSON
+ * exports them.
  */
 export function QueryListPage() {
   const { projectId = '' } = useParams();
@@ -77,13 +97,17 @@ export function QueryListPage() {
       <DataTable
         label="Query Log"
         columns={queryColumns(projectId)}
-        filters={[dataTypeFilter, deploymentFilter(deployments)]}
+        filters={[{ field: 'data_type', header: 'Outcome', labels: outcomeLabels }, deploymentFilter(deployments), realtimeFilter]}
         list={list}
         query={query}
         rowKey={(event) => event.id}
         rowName={(event) => event.utterance}
         rowMenu={permissions.canCreateSubProject ? (event) => event.data_type === 'response' && <AddToTestsMenuItem onClick={() => setAdding(event)} /> : undefined}
-        empty={{ title: 'No queries yet.', hint: "They appear once visitors ask through one of the project's deployments." }}
+        rowDetail={(event) => <QuestionDetail event={event} />}
+        empty={{
+          title: 'No queries yet.',
+          hint: "They appear once visitors ask through one of the project's deployments; the Real-Time Test's questions show with Include Real-Time Test.",
+        }}
       />
       <AddToTestsDialog projectId={projectId} event={adding} onClose={() => setAdding(null)} />
     </>

@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { summaryLabels, type Summary, type SummaryCount } from '@console/contracts';
+import { likedRate, summaryLabels, type Summary, type SummaryCount } from '@console/contracts';
 import { countLink } from '../analytics-links';
 import type { DashboardFilters } from '../dashboard-filters';
 
@@ -13,7 +13,18 @@ interface SummaryTilesProps {
   summary: Summary | undefined;
 }
 
-/** The dashboard's counts (summaryLabels), each a link to the questions or conversations behind it. */
+const LIKED_RATE = 'Liked Rate';
+
+/** The share of rated answers liked, as a whole percentage; '—' when none was rated. */
+export function likedRateText(summary: Pick<Summary, 'liked_count' | 'disliked_count'>): string {
+  const rate = likedRate(summary);
+  return rate === null ? '—' : `${Math.round(rate * 100)}%`;
+}
+
+/**
+ * The dashboard's counts (summaryLabels), each a link to the questions or conversations behind it, and
+ * the share of rated answers liked.
+ */
 export function SummaryTiles({ projectId, filters, summary }: SummaryTilesProps) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" mb="md" component="section" aria-label="Summary">
@@ -43,6 +54,24 @@ export function SummaryTiles({ projectId, filters, summary }: SummaryTilesProps)
           </Card>
         ),
       )}
+      <Card
+        withBorder
+        padding="sm"
+        role={summary ? 'group' : undefined}
+        aria-label={summary ? `${LIKED_RATE}: ${likedRateText(summary)}` : undefined}
+        aria-hidden={summary ? undefined : true}
+      >
+        <Text size="sm" c="dimmed">
+          {LIKED_RATE}
+        </Text>
+        {summary ? (
+          <Text size="xl" fw={700}>
+            {likedRateText(summary)}
+          </Text>
+        ) : (
+          <Skeleton height={28} width="40%" mt={4} />
+        )}
+      </Card>
     </SimpleGrid>
   );
 }
