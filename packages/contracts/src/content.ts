@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { jsonObject, oneOf, strictObject, trimmedText, uuidPattern } from './fields';
-import { defineList } from './list';
+import { jsonObject, oneOf, strictObject, trimmedText, uuidPattern, uuidText } from './fields';
+import { defineList, parseListFilters, type ListFilter } from './list';
 import { messages } from './messages';
 import { ACTION_TYPES, quickReplySchema, responsePmSchema, type ActionType, type PmDocument } from './rich-text';
 
@@ -78,6 +78,68 @@ export const contentList = defineList({
     created_at: { kind: 'date' },
   },
 });
+
+/* ----------------------------------------------------------- bulk changes */
+
+/** What one bulk call does to every item it names: activate, deactivate (both the delete right's, as one item's status) or delete. */
+export const contentBulkActions = ['activate', 'deactivate', 'delete'] as const;
+export type ContentBulkAction = (typeof contentBulkActions)[number];
+
+/** The status each status-changing bulk action gives. */
+export const CONTENT_BULK_STATUS = { activate: 'active', deactivate: 'inactive' } as const satisfies Record<
+  Exclude<ContentBulkAction, 'delete'>,
+  ContentStatus
+>;
+
+/** A selection of rows names at most this many items. */
+export const CONTENT_BULK_MAX_IDS = 1000;
+/** One bulk call changes at most this many items, so one transaction stays short; a wider filter is refused. */
+export const CONTENT_BULK_MAX_ITEMS = 10_000;
+
+export const contentBulkMessages = {
+  idsOrFilter: 'Body must name either ids or a filter, not both',
+  tooFewIds: 'IDs must name at least 1 content item',
+  tooManyIds: `IDs must name at most ${CONTENT_BULK_MAX_IDS} content items`,
+  filterValue: 'Filter values must be text or numbers',
+  tooManyItems: `The filter matches more than ${CONTENT_BULK_MAX_ITEMS.toLocaleString('en-US')} content items: narrow the filter to change at most ${CONTENT_BULK_MAX_ITEMS.toLocaleString('en-US')} at once`,
+} as const;
+
+/**
+ * A bulk call's filter: what a content list shows for its filters (`status__eq`, `subject__like`...,
+ * as in the list's query string), and `source_id` for a source's content list.
+ */
+export const contentBulkFilter = z
+  .record(z.string(), z.union([z.string(), z.number()], { error: contentBulkMessages.filterValue }))
+  .transform((raw, ctx): { source_id: string | null; filters: ListFilter[] } => {
+    const { source_id: sourceId, ...listed } = raw;
+    const source = uuidText('Source ID').nullable().safeParse(sourceId ?? null);
+    if (!source.success) {
+      ctx.addIssue({ code: 'custom', message: source.error.issues[0]!.message, path: ['source_id'] });
+      return z.NEVER;
+    }
+    const parsed = parseListFilters(contentList, Object.fromEntries(Object.entries(listed).map(([key, value]) => [key, String(value)])));
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    }
+    return { source_id: source.data, filters: parsed.filters };
+  });
+
+/** POST /project/{id}/content/bulk: one action on the items of `ids`, or on every item `filter` matches. */
+export const contentBulkBody = strictObject({
+  action: oneOf('Action', contentBulkActions),
+  ids: z
+    .array(uuidText('ID'), { error: contentBulkMessages.tooFewIds })
+    .min(1, { error: contentBulkMessages.tooFewIds })
+    .max(CONTENT_BULK_MAX_IDS, { error: contentBulkMessages.tooManyIds })
+    .optional(),
+  filter: contentBulkFilter.optional(),
+}).refine((body) => (body.ids === undefined) !== (body.filter === undefined), { error: contentBulkMessages.idsOrFilter });
+export type ContentBulkBody = z.input<typeof contentBulkBody>;
+
+/** How many items the action changed (those already in the asked status are left as they were). */
+export const contentBulkResultSchema = z.object({ action: z.enum(contentBulkActions), count: z.number().int() });
+export type ContentBulkResult = z.infer<typeof contentBulkResultSchema>;
 
 /* ------------------------------------------------------------ utterances */
 

@@ -157,31 +157,50 @@ export function listQuerySchema<Sortable extends string, Filterable extends stri
       const tz = single('tz');
       if (tz !== undefined && !isValidTimeZone(tz)) return fail(`Tz must be a valid time zone: ${tz}`);
 
-      const filters: ListFilter[] = [];
+      const filterValues: Record<string, string> = {};
       for (const key of Object.keys(raw)) {
-        if (['limit', 'offset', 'sort_field', 'sort_direction', 'tz'].includes(key)) continue;
-        const match = /^(.+)__([a-z]+)$/.exec(key);
-        const field = match?.[1];
-        const comparator = match?.[2] as Comparator | undefined;
-        const filterSpec = field ? (spec.filters as Record<string, FilterSpec | undefined>)[field] : undefined;
-        if (!field || !comparator || !filterSpec) {
-          return fail(messages.oneOf('Filter', Object.keys(spec.filters).length ? Object.keys(spec.filters) : ['none']));
-        }
-        const allowed: readonly Comparator[] = filterComparators[filterSpec.kind];
-        if (!allowed.includes(comparator)) return fail(messages.oneOf(`Comparator of ${field}`, allowed));
-        const parsed = parseFilterValue(filterSpec, field, single(key) ?? '');
-        if (!parsed.ok) return fail(parsed.message);
-        filters.push({ field, comparator, value: parsed.value });
+        if (!LIST_PAGING_KEYS.includes(key)) filterValues[key] = single(key) ?? '';
       }
+      const filters = parseListFilters(spec, filterValues);
+      if (!filters.ok) return fail(filters.message);
 
       return {
         limit: limit.data,
         offset: offset.data,
         sort: { field: sortField as Sortable, direction: sortDirectionRaw as SortDirection },
-        filters,
+        filters: filters.filters,
         tz,
       };
     });
+}
+
+/** The keys of a list's query string that are not filters. */
+const LIST_PAGING_KEYS: readonly string[] = ['limit', 'offset', 'sort_field', 'sort_direction', 'tz'];
+
+/**
+ * `{field}__{comparator}` -> raw value, parsed by the list's spec: the filters of a list's query string,
+ * and of a call that acts on everything a list shows for them (a bulk change of content items).
+ */
+export function parseListFilters(
+  spec: ListSpec,
+  raw: Record<string, string>,
+): { ok: true; filters: ListFilter[] } | { ok: false; message: string } {
+  const filters: ListFilter[] = [];
+  for (const [key, value] of Object.entries(raw)) {
+    const match = /^(.+)__([a-z]+)$/.exec(key);
+    const field = match?.[1];
+    const comparator = match?.[2] as Comparator | undefined;
+    const filterSpec = field ? (spec.filters as Record<string, FilterSpec | undefined>)[field] : undefined;
+    if (!field || !comparator || !filterSpec) {
+      return { ok: false, message: messages.oneOf('Filter', Object.keys(spec.filters).length ? Object.keys(spec.filters) : ['none']) };
+    }
+    const allowed: readonly Comparator[] = filterComparators[filterSpec.kind];
+    if (!allowed.includes(comparator)) return { ok: false, message: messages.oneOf(`Comparator of ${field}`, allowed) };
+    const parsed = parseFilterValue(filterSpec, field, value);
+    if (!parsed.ok) return parsed;
+    filters.push({ field, comparator, value: parsed.value });
+  }
+  return { ok: true, filters };
 }
 
 /** The answer of every list: one page of records and the total that match. */

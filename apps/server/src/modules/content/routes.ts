@@ -2,6 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CONTENT_BULK_MAX_ITEMS,
+  contentBulkBody,
+  contentBulkResultSchema,
   contentActionBody,
   contentActionSchema,
   contentList,
@@ -21,6 +24,7 @@ import { listQuery } from '../../platform/listing';
 import { idParams, noContent, refusals, security } from '../../platform/params';
 import { ofSource } from '../source/service';
 import { actions } from './actions';
+import { bulkContent } from './bulk';
 import { attachmentDisposition } from '../../platform/download';
 import { exportContents } from './export';
 import {
@@ -67,6 +71,19 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       handler: async (request, reply) =>
         reply.status(201).send(await createContent(ctx, projectAccessOf(request), request.body)),
+    });
+
+    app.post('/project/:id/content/bulk', {
+      config: { access: access.project('canDeleteSubProject') },
+      schema: {
+        tags,
+        security,
+        summary: `Activate, deactivate or delete many content items in one transaction: the items of ids (every one of the project, else 404 and nothing changes), or every item the filter matches (a content list's filters, source_id for a source's list; at most ${CONTENT_BULK_MAX_ITEMS}, else 400). Answers how many changed (project admins)`,
+        params: idParams,
+        body: contentBulkBody,
+        response: { 200: contentBulkResultSchema, ...refusals },
+      },
+      handler: (request) => bulkContent(ctx, projectAccessOf(request), request.body),
     });
 
     app.get('/source/:id/content', {

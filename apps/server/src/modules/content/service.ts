@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import {
   DEFAULT_CONTENT_STATUS,
   EMPTY_PM_DOCUMENT,
@@ -20,7 +20,7 @@ import type { Db } from '../../db/client';
 import { contents, sources, type ContentRow } from '../../db/schema/index';
 import { demand, storedOwner, type ProjectAccess } from '../../platform/access';
 import { AppError, pgErrorCode } from '../../platform/errors';
-import { listPage } from '../../platform/listing';
+import { listPage, type ListColumns } from '../../platform/listing';
 import { projectRecordOf } from '../../platform/project-records';
 import { sourceOf } from '../source/service';
 
@@ -81,17 +81,20 @@ function contentOf(ctx: AppContext, checked: ProjectAccess, id: string): Promise
   return projectRecordOf(ctx, contents, checked, id);
 }
 
+/** The fields of the content lists -> columns: what a list shows for its filters, and what a bulk change by filter acts on. */
+export const contentListColumns: ListColumns<typeof contentList> = {
+  subject: contents.subject,
+  status: contents.status,
+  num_response_words: contents.numResponseWords,
+  updated_at: contents.updatedAt,
+  created_at: contents.createdAt,
+};
+
 async function contentPage(ctx: AppContext, query: ListQuery, where: ReturnType<typeof eq>): Promise<ListResponse<ContentSummary>> {
   const page = await listPage(
     contentList,
     query,
-    {
-      subject: contents.subject,
-      status: contents.status,
-      num_response_words: contents.numResponseWords,
-      updated_at: contents.updatedAt,
-      created_at: contents.createdAt,
-    },
+    contentListColumns,
     {
       rows: ctx.db.select(summaryColumns).from(contents).$dynamic(),
       count: ctx.db.select({ total: count() }).from(contents).$dynamic(),
@@ -132,28 +135,32 @@ export async function createContent(
       .limit(1);
     if (!source) throw AppError.badRequest(contentServiceMessages.foreignSource);
   }
-  const now = ctx.now();
   try {
-    const [row] = await ctx.db
-      .insert(contents)
-      .values({
-        projectId: project.id,
-        sourceId,
-        subject: input.subject,
-        status: DEFAULT_CONTENT_STATUS,
-        responsePm: EMPTY_PM_DOCUMENT,
-        numResponseWords: 0,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!row) throw new Error('insert returned no content');
-    return toContent(row);
+    return toContent(await insertContent(ctx.db, project.id, { subject: input.subject, sourceId }, ctx.now()));
   } catch (error) {
     // The source was deleted between the check and the insert (foreign key violation).
     if (pgErrorCode(error) === '23503') throw AppError.badRequest(contentServiceMessages.foreignSource);
     throw error;
   }
+}
+
+/** A new item as Create Content makes it (the default status, an empty response), in the caller's transaction when given one. */
+export async function insertContent(db: Db, projectId: string, fields: { subject: string; sourceId: string | null }, now: Date): Promise<ContentRow> {
+  const [row] = await db
+    .insert(contents)
+    .values({
+      projectId,
+      sourceId: fields.sourceId,
+      subject: fields.subject,
+      status: DEFAULT_CONTENT_STATUS,
+      responsePm: EMPTY_PM_DOCUMENT,
+      numResponseWords: 0,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no content');
+  return row;
 }
 
 export async function readContent(ctx: AppContext, checked: ProjectAccess, id: string): Promise<Content> {
@@ -200,5 +207,17 @@ export async function updateContentResponse(
 
 /** Utterances and actions go with the item (foreign-key cascades). */
 export async function deleteContent(ctx: AppContext, { project }: ProjectAccess, id: string): Promise<void> {
-  await ctx.db.delete(contents).where(and(eq(contents.id, id), eq(contents.projectId, project.id)));
+  await removeContents(ctx.db, project.id, [id]);
+}
+
+/**
+ * Deletes the items of `ids` that are the project's, with all they hold, and answers how many: the
+ * one delete of content, of one item or of many.
+ */
+export async function removeContents(db: Pick<Db, 'delete'>, projectId: string, ids: readonly string[]): Promise<number> {
+  const removed = await db
+    .delete(contents)
+    .where(and(eq(contents.projectId, projectId), inArray(contents.id, [...ids])))
+    .returning({ id: contents.id });
+  return removed.length;
 }
