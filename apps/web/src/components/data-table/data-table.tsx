@@ -2,6 +2,7 @@ import { Fragment, useEffect, useId, useState, type ReactNode } from 'react';
 import {
   ActionIcon,
   Alert,
+  Checkbox,
   Group,
   Loader,
   Pagination,
@@ -18,8 +19,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ListResponse } from '@console/contracts';
 import { errorDetail } from '@/lib/api-client';
 import { FilterBar, type FilterField } from './filter-bar';
-import { PAGE_SIZES, pageCount } from './list-state';
+import { PAGE_SIZES, pageCount, toApiFilters } from './list-state';
 import { RowMenu } from './row-menu';
+import { PageCheckbox, SelectionBar, useRowSelection, type RowSelection } from './row-selection';
 import type { ListQueryControls } from './use-list-query';
 
 export interface DataTableColumn<T> {
@@ -50,6 +52,12 @@ export interface DataTableProps<T> {
   filters?: FilterField[];
   /** What a row shows when expanded (an event's JSON): adds a first column of toggles ('Details of {name}'). */
   rowDetail?: (row: T) => ReactNode;
+  /**
+   * Acting on many rows at once: a first column of checkboxes (the header's for the page), the offer
+   * to select every row the filters match, and a bar above the table with these actions for what is
+   * selected; `clear` empties the selection once an action is done. Without it, no checkboxes.
+   */
+  bulkActions?: (selection: RowSelection, clear: () => void) => ReactNode;
   /**
    * What an empty list says while no filter is set: nothing was searched, so it names what to create
    * first (with filters set, the list says nothing matched them instead).
@@ -88,8 +96,8 @@ function SortHeader({ column, list }: { column: DataTableColumn<unknown>; list: 
 /**
  * The console's list table: sortable headers, a filter bar, paging with a
  * page-size choice, all state in the URL (useListQuery); loading, failed and empty states (the
- * page's own empty state, or 'No results were found.' when filters are set); an optional row menu
- * and optional row details that expand below their row.
+ * page's own empty state, or 'No results were found.' when filters are set); an optional row menu,
+ * optional row details that expand below their row, and optional selection for bulk actions.
  */
 export function DataTable<T>({
   label,
@@ -101,12 +109,15 @@ export function DataTable<T>({
   rowMenu,
   filters = [],
   rowDetail,
+  bulkActions,
   empty = DEFAULT_EMPTY,
 }: DataTableProps<T>) {
   const records = query.isError ? [] : (query.data?.records ?? []);
   const total = query.isError ? 0 : (query.data?.total ?? 0);
   const pages = pageCount(total, list.state.limit);
-  const span = columns.length + (rowMenu ? 1 : 0) + (rowDetail ? 1 : 0);
+  const span = columns.length + (rowMenu ? 1 : 0) + (rowDetail ? 1 : 0) + (bulkActions ? 1 : 0);
+  const selection = useRowSelection(toApiFilters(list.state, list.spec), total);
+  const pageKeys = records.map(rowKey);
   const detailId = useId();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const toggleDetail = (key: string) =>
@@ -142,10 +153,25 @@ export function DataTable<T>({
         </Alert>
       )}
 
+      {bulkActions && (
+        <SelectionBar
+          controls={selection}
+          pageKeys={pageKeys}
+          total={total}
+          filtered={Object.keys(list.state.filters).length > 0}
+          actions={bulkActions}
+        />
+      )}
+
       <Table.ScrollContainer minWidth={560}>
         <Table striped highlightOnHover verticalSpacing={6} aria-label={label} aria-busy={query.isFetching || undefined}>
           <Table.Thead>
             <Table.Tr>
+              {bulkActions && (
+                <Table.Th w={40}>
+                  <PageCheckbox controls={selection} pageKeys={pageKeys} />
+                </Table.Th>
+              )}
               {rowDetail && (
                 <Table.Th w={40}>
                   <VisuallyHidden>Details</VisuallyHidden>
@@ -184,6 +210,15 @@ export function DataTable<T>({
                   return (
                     <Fragment key={key}>
                       <Table.Tr>
+                        {bulkActions && (
+                          <Table.Td>
+                            <Checkbox
+                              aria-label={`Select ${rowName?.(row) ?? key}`}
+                              checked={selection.isSelected(key)}
+                              onChange={() => selection.toggle(key, pageKeys)}
+                            />
+                          </Table.Td>
+                        )}
                         {rowDetail && (
                           <Table.Td>
                             <ActionIcon

@@ -174,17 +174,23 @@ export function toApiQuery(state: ListState, spec: ListSpec, tz?: string): Recor
     query.sort_field = state.sort.field;
     query.sort_direction = state.sort.direction;
   }
+  Object.assign(query, toApiFilters(state, spec));
+  if (tz) query.tz = tz;
+  return query;
+}
+
+/**
+ * The filters of a table as the API takes them (`{field}__{comparator}` -> value), for its list call
+ * and for a call acting on every row they match.
+ */
+export function toApiFilters(state: Pick<ListState, 'filters'>, spec: ListSpec): Record<string, string> {
+  const filters: Record<string, string> = {};
   for (const [key, value] of Object.entries(state.filters)) {
     const match = /^(.+)__([a-z]+)$/.exec(key);
     const filter = match ? (spec.filters as Record<string, FilterSpec | undefined>)[match[1]!] : undefined;
-    if (filter?.kind === 'date') {
-      query[key] = dayBoundary(value, match![2] === 'lte' ? 'end' : 'start');
-    } else {
-      query[key] = value;
-    }
+    filters[key] = filter?.kind === 'date' ? dayBoundary(value, match![2] === 'lte' ? 'end' : 'start') : value;
   }
-  if (tz) query.tz = tz;
-  return query;
+  return filters;
 }
 
 /** The browser's IANA time zone, when it has one. */
