@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { CONTENT_EXPORT_COLUMNS, MULTI_VALUE_SEPARATOR, contentExportFileName } from '@console/contracts';
+import { CONTENT_EXPORT_COLUMNS, MULTI_VALUE_SEPARATOR, contentExportFileName, type Source } from '@console/contracts';
+import { call, signInToken } from './support/api';
 import { signIn } from './support/sign-in';
 import { seeded, users } from './support/users';
 
@@ -10,8 +11,8 @@ async function chooseOption(page: Page, scope: Locator, label: string, option: s
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** The Status cell of a content row (the list's third column). */
-const statusCell = (row: Locator) => row.getByRole('cell').nth(2);
+/** The Status cell of a content row (the list's third column, after the selection's checkbox). */
+const statusCell = (row: Locator) => row.getByRole('cell').nth(3);
 
 test('an editor curates a content item: response, utterances, actions, status and the CSV export', async ({ page }) => {
   const { projectId } = seeded();
@@ -185,8 +186,71 @@ test("content created from a source's content list belongs to that source", asyn
   await expect(page.getByRole('heading', { name: 'FAQ Drafts', level: 2 })).toBeVisible();
   await page.getByRole('link', { name: 'View Content' }).click();
   const row = page.getByRole('row', { name: /Opening hours/ });
-  await expect(row.getByRole('cell').nth(0)).toHaveText('Active');
-  await expect(row.getByRole('cell').nth(4)).toHaveText('0');
+  // After the selection's checkbox: Status, Subject, Modified, Created, Word Count.
+  await expect(row.getByRole('cell').nth(1)).toHaveText('Active');
+  await expect(row.getByRole('cell').nth(5)).toHaveText('0');
   await page.getByRole('link', { name: 'Back to FAQ Drafts' }).click();
   await expect(page).toHaveURL(/\/source\/[0-9a-f-]{36}$/);
+});
+
+test("a source's candidates are activated together in one confirmation, and the header shows the unsynced change", async ({ page, request }) => {
+  // A project of its own, so its sync status is this test's alone; a pipeline pull makes twelve candidates.
+  const token = await signInToken(request, users.plain);
+  const project = await call<{ id: string }>(request, 'post', `/workspace/${seeded().workspaceId}/project`, token, { display_name: 'Candidate Review' });
+  const source = await call<Source>(request, 'post', `/project/${project.id}/source`, token, { display_name: 'Help Center', type: 'pipeline' });
+  const rows = Array.from({ length: 12 }, (_, index) => `Question ${String(index + 1).padStart(2, '0')},Answer number ${index + 1}.`);
+  await call(request, 'put', `/source/${source.id}/config`, token, { config: { inputs: [{ type: 'csv', text: ['subject,response', ...rows].join('\n') }] } });
+  await call(request, 'post', `/source/${source.id}/pull`, token);
+  await expect
+    .poll(async () => (await call<Source>(request, 'get', `/source/${source.id}`, token)).last_pull?.status, { timeout: 30_000 })
+    .toBe('succeeded');
+  await call(request, 'post', `/project/${project.id}/sync`, token);
+
+  await signIn(page, users.plain);
+  // By subject, so the rows picked by hand are on the first page.
+  await page.goto(`/project/${project.id}/source/${source.id}/content?sort_field=subject&sort_direction=ascending`);
+  const table = page.getByRole('table', { name: 'Source Content' });
+  await expect(table.getByRole('row', { name: /Question 01/ })).toBeVisible();
+  await expect(page.getByText('Unsynced changes')).toHaveCount(0);
+
+  // The candidates, page by page: the page's checkbox, then every one matching the filter.
+  await chooseOption(page, page.getByRole('main'), 'Filter by Status', 'Candidate');
+  await expect(page.getByTestId('table-total')).toHaveText('12 results');
+  await table.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
+  const selection = page.getByRole('region', { name: 'Selection' });
+  await expect(selection).toContainText('10 selected');
+  await selection.getByRole('button', { name: 'Select all 12 matching this filter' }).click();
+  await expect(selection).toContainText('All 12 selected');
+
+  await selection.getByRole('button', { name: 'Activate', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Activate Content' });
+  await expect(confirm).toContainText('Activate 12 content items?');
+  await confirm.getByRole('button', { name: 'Activate', exact: true }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(page.getByText('12 content items activated')).toBeVisible();
+  await expect(page.getByText('No results were found.')).toBeVisible();
+  await expect(page.getByText('Unsynced changes')).toBeVisible();
+
+  // Two rows picked by hand and deleted, after one confirmation that says it cannot be undone.
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page.getByTestId('table-total')).toHaveText('12 results');
+  await expect(table.getByRole('row', { name: /Question 05/ }).getByRole('cell').nth(1)).toHaveText('Active');
+  await table.getByRole('checkbox', { name: 'Select Question 05' }).check();
+  await table.getByRole('checkbox', { name: 'Select Question 07' }).check();
+  await selection.getByRole('button', { name: 'Delete', exact: true }).click();
+  const remove = page.getByRole('dialog', { name: 'Delete Content' });
+  await expect(remove).toContainText('Delete 2 content items with their utterances and actions? This cannot be undone.');
+  await remove.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('2 content items deleted')).toBeVisible();
+  await expect(page.getByTestId('table-total')).toHaveText('10 results');
+  await expect(table.getByRole('row', { name: /Question 05/ })).toHaveCount(0);
+});
+
+test('a viewer sees no checkboxes and no bulk actions in the content list', async ({ page }) => {
+  await signIn(page, users.staff);
+  await page.goto(`/project/${seeded().projectId}/content`);
+  await expect(page.getByRole('table', { name: 'Content' })).toBeVisible();
+  await expect(page.getByTestId('table-total')).toBeVisible();
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Selection' })).toHaveCount(0);
 });

@@ -5,6 +5,7 @@ import { ProjectSubPageHeader } from '@/components/project-sub-page-header';
 import { projectPaths } from '@/config/paths';
 import { useSourceContents } from '@/features/content/api/get-source-contents';
 import { createdColumn, subjectColumn, wordsColumn } from '@/features/content/components/content-columns';
+import { contentBulkActions } from '@/features/content/components/content-bulk-actions';
 import { CreateContentButton } from '@/features/content/components/create-content-button';
 import { useSource } from '@/features/source/api/get-source';
 import { useProjectAccess } from '@/hooks/use-project-access';
@@ -22,7 +23,8 @@ function sourceContentColumns(projectId: string): DataTableColumn<ContentSummary
 /**
  * project/{id}/source/{sourceId}/content: back to the source, the items of the
  * source (Status, Subject, Modified, Created, Word Count; sortable and filterable) and a
- * create-content modal whose item belongs to the source and opens.
+ * create-content modal whose item belongs to the source and opens; those who may delete select items
+ * (the candidates a pull made) and activate, deactivate or delete them at once.
  */
 export function SourceContentPage() {
   const { projectId = '', sourceId = '' } = useParams();
@@ -47,6 +49,7 @@ export function SourceContentPage() {
         query={query}
         rowKey={(content) => content.id}
         rowName={(content) => content.subject}
+        bulkActions={contentBulkActions(permissions.canDeleteSubProject, projectId, sourceId)}
         empty={{
           title: 'No content in this source yet.',
           hint: permissions.canCreateSubProject

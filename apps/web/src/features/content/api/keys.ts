@@ -4,6 +4,7 @@
  * ['content'] after a pull.
  */
 export const contentKeys = {
+  all: () => ['content'] as const,
   lists: () => ['content', 'list'] as const,
   list: (projectId: string, query: Record<string, string | number>) => ['content', 'list', 'project', projectId, query] as const,
   sourceList: (sourceId: string, query: Record<string, string | number>) => ['content', 'list', 'source', sourceId, query] as const,

@@ -18,6 +18,7 @@ import { useProjectAccess } from '@/hooks/use-project-access';
 import { useDeleteContent } from '../api/delete-content';
 import { useContents } from '../api/get-contents';
 import { useUpdateContent } from '../api/update-content';
+import { contentBulkActions } from './content-bulk-actions';
 import { subjectColumn, wordsColumn } from './content-columns';
 import { CreateContentButton } from './create-content-button';
 import { ExportCsvButton } from './export-csv-button';
@@ -28,7 +29,8 @@ function contentColumns(projectId: string): DataTableColumn<ContentSummary>[] {
 
 /**
  * project/{id}/content: the project's items (Subject, Words, Status, Modified),
- * Create Content, Export CSV, and a row menu to activate, deactivate and delete.
+ * Create Content, Export CSV, a row menu to activate, deactivate and delete, and the same three for
+ * the rows selected (or every row the filters match), for those who may delete.
  */
 export function ContentListPage() {
   const { projectId = '' } = useParams();
@@ -62,6 +64,7 @@ export function ContentListPage() {
             ? 'Create Content writes the first item, or add a source under Sources to bring its articles in.'
             : 'Editors and admins of the project create content and add sources.',
         }}
+        bulkActions={contentBulkActions(permissions.canDeleteSubProject, projectId)}
         rowMenu={
           permissions.canDeleteSubProject
             ? (content) => (
