@@ -6,3 +6,4 @@ export type { CalloutOutcome } from './callout-reply';
 export type { TextVectors } from './semantic';
 export { GENERATION_KEY_PREFIX, readGenerationConfig } from './generation';
 export type { AnswerInput, AnswerResult, CalloutBody, ConversationState, FlowCallout, FlowState, GenerationRequest, Reply, Turn } from './types';
+export { contentStems, isStopWord, words } from './text';

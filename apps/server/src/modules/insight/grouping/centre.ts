@@ -1,0 +1,95 @@
+import { dotWords, squaredNorm, type WordWeights } from './words';
+
+/**
+ * Where questions and topics sit: a question is its sentence vector (unit length) beside its word
+ * weights (unit length), a topic the mean of its questions'. The squared distance between two of
+ * them weighs the two sides; a question or topic without a vector (a lexical project) is compared
+ * by its words alone, scaled to the same range, so one cut serves both.
+ */
+
+/** The sentence vector's share of a squared distance; the words have the rest. */
+export const VECTOR_SHARE = 0.6;
+/** A words-only squared distance is scaled by this to read like a combined one. */
+export const WORDS_ALONE_SCALE = 0.8;
+
+/** A question, or the mean of several. */
+export interface Point {
+  vector: Float32Array | null;
+  /** Its squared length (1 for a question's unit vector, less for a mean). */
+  vectorNorm: number;
+  words: WordWeights;
+  wordsNorm: number;
+}
+
+export function dotVectors(a: Float32Array, b: Float32Array): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;
+  return sum;
+}
+
+export function comparable(a: Float32Array | null, b: Float32Array | null): boolean {
+  return a !== null && b !== null && a.length === b.length;
+}
+
+/** The squared distance of two points, from their dot products (passed in when known). */
+export function squaredDistance(a: Point, b: Point, vectorDot = comparable(a.vector, b.vector) ? dotVectors(a.vector!, b.vector!) : 0, wordDot = dotWords(a.words, b.words)): number {
+  const words = Math.max(0, a.wordsNorm + b.wordsNorm - 2 * wordDot);
+  if (!comparable(a.vector, b.vector)) return WORDS_ALONE_SCALE * words;
+  const vectors = Math.max(0, a.vectorNorm + b.vectorNorm - 2 * vectorDot);
+  return VECTOR_SHARE * vectors + (1 - VECTOR_SHARE) * words;
+}
+
+export function questionPoint(vector: Float32Array | null, words: WordWeights): Point {
+  return { vector, vectorNorm: vector ? dotVectors(vector, vector) : 0, words, wordsNorm: squaredNorm(words) };
+}
+
+/**
+ * A topic's centre: the mean of its questions' points. `vectorCount` counts the questions that had a
+ * vector (all of them, unless the project changed its understanding).
+ */
+export interface Centre extends Point {
+  size: number;
+  vectorCount: number;
+  /** The mean squared length of its questions' vectors (of those with one) and of their word weights: with the centre, their spread. */
+  vectorSquares: number;
+  wordsSquares: number;
+}
+
+/** The mean squared distance of a point to the questions of a centre: its squared distance to the centre plus their spread. */
+export function meanSquaredDistance(point: Point, centre: Centre, vectorDot: number, wordDot: number): number {
+  const spread: Point = { vector: centre.vector, vectorNorm: centre.vectorSquares, words: centre.words, wordsNorm: centre.wordsSquares };
+  return squaredDistance(point, spread, vectorDot, wordDot);
+}
+
+/** The centre with `points` added. Word weights of the centre may be cut to its heaviest (`wordsNorm` stays exact). */
+export function addPoints(centre: Centre, points: readonly Point[]): Centre {
+  const size = centre.size + points.length;
+  const withVectors = points.filter((point) => point.vector !== null && (centre.vector === null || point.vector.length === centre.vector.length));
+  let vector = centre.vector;
+  let vectorNorm = centre.vectorNorm;
+  const vectorCount = centre.vectorCount + withVectors.length;
+  let vectorSquares = centre.vectorSquares * centre.vectorCount;
+  for (const point of withVectors) vectorSquares += point.vectorNorm;
+  vectorSquares = vectorCount ? vectorSquares / vectorCount : 0;
+  let wordsSquares = centre.wordsSquares * centre.size;
+  for (const point of points) wordsSquares += point.wordsNorm;
+  wordsSquares /= size;
+  if (withVectors.length) {
+    const sum = new Float32Array(withVectors[0]!.vector!.length);
+    if (centre.vector) for (let i = 0; i < sum.length; i++) sum[i] = centre.vector[i]! * centre.vectorCount;
+    for (const point of withVectors) for (let i = 0; i < sum.length; i++) sum[i]! += point.vector![i]!;
+    for (let i = 0; i < sum.length; i++) sum[i]! /= vectorCount;
+    vector = sum;
+    vectorNorm = dotVectors(sum, sum);
+  }
+  // The mean of the words: |size * mean + added|^2 from the parts, since the stored mean may be cut.
+  const added: WordWeights = new Map();
+  for (const point of points) for (const [stem, weight] of point.words) added.set(stem, (added.get(stem) ?? 0) + weight);
+  const total = centre.size * centre.size * centre.wordsNorm + 2 * centre.size * dotWords(centre.words, added) + squaredNorm(added);
+  const words: WordWeights = new Map();
+  for (const [stem, weight] of centre.words) words.set(stem, (weight * centre.size) / size);
+  for (const [stem, weight] of added) words.set(stem, (words.get(stem) ?? 0) + weight / size);
+  return { size, vector, vectorNorm, vectorCount, vectorSquares, words, wordsNorm: total / (size * size), wordsSquares };
+}
+
+export const emptyCentre: Centre = { size: 0, vector: null, vectorNorm: 0, vectorCount: 0, vectorSquares: 0, words: new Map(), wordsNorm: 0, wordsSquares: 0 };
