@@ -56,8 +56,8 @@ test('a test case added from a conversation and one written by hand run against 
   // Add to tests on the answer: the form comes prefilled with the question and the item that answered.
   await projectTools(page).getByRole('link', { name: 'Conversations' }).click();
   await page.getByRole('table', { name: 'Conversations' }).getByRole('link').first().click();
-  await page.getByRole('button', { name: `Actions for Response: ${questions.hours}` }).click();
-  await page.getByRole('menuitem', { name: 'Add to tests' }).click();
+  const answer = page.getByRole('region', { name: 'Transcript' }).getByRole('listitem').filter({ hasText: questions.hours });
+  await answer.getByRole('button', { name: 'Add to tests' }).click();
   const add = page.getByRole('dialog', { name: 'Add to Tests' });
   await expect(add.getByRole('textbox', { name: 'Question' })).toHaveValue(questions.hours);
   await expect(add.getByRole('combobox', { name: 'Expectation' })).toHaveValue('Answered by a content item');

@@ -64,11 +64,12 @@ test('a project with content and no utterances answers a paraphrase in the Real-
   // The stored conversation reads the same.
   await drawer.getByRole('button', { name: 'Query log' }).click();
   await expect(page).toHaveURL(new RegExp(`/project/${projectId}/conv/[0-9a-f-]{36}$`));
-  const events = page.getByRole('table', { name: 'Events' });
-  const question = 'Response: who won the football world cup?';
-  await events.getByRole('button', { name: `Details of ${question}` }).click();
-  await expect(events.getByRole('alert').filter({ hasText: reason })).toBeVisible();
-  await expect(events.getByRole('table', { name: `Trace of ${question}` })).toContainText('Decision: out of scope');
+  const question = 'who won the football world cup?';
+  const turn = page.getByRole('region', { name: 'Transcript' }).getByRole('listitem').filter({ hasText: question });
+  await expect(turn.getByText(`Refused: ${reason}`)).toBeVisible();
+  await turn.getByRole('button', { name: 'Trace' }).click();
+  await expect(turn.getByRole('alert').filter({ hasText: reason })).toBeVisible();
+  await expect(turn.getByRole('table', { name: `Trace of ${question}` })).toContainText('Decision: out of scope');
 });
 
 test('project settings show the understanding, and changing it writes the Pipeline Config', async ({ page }) => {
