@@ -39,6 +39,11 @@ export const INSIGHT_FIX_MAX_QUESTIONS = 200;
 
 const uuidMessage = (field: string) => messages.uuid(field);
 const uuid = (field: string) => z.string({ error: uuidMessage(field) }).regex(uuidPattern, { error: uuidMessage(field) });
+/** The item a fix points at: none chosen reads as such (a form says it before anything is sent), a malformed id as one. */
+const chosenItem = z
+  .string({ error: uuidMessage('Content ID') })
+  .min(1, { error: messages.selected('Content item') })
+  .regex(uuidPattern, { error: uuidMessage('Content ID') });
 const flag = (field: string) =>
   z
     .enum(['true', 'false'], { error: `${field} must be true or false` })
@@ -190,7 +195,7 @@ const selection = z
 export const fixBody = z.discriminatedUnion(
   'kind',
   [
-    strictObject({ kind: z.literal('add_utterances'), content_id: uuid('Content ID'), answer_ids: selection }),
+    strictObject({ kind: z.literal('add_utterances'), content_id: chosenItem, answer_ids: selection }),
     strictObject({ kind: z.literal('new_content'), subject: trimmedText('Subject', 1, 1024), answer_ids: selection }),
     strictObject({
       kind: z.literal('jargon'),
@@ -201,7 +206,7 @@ export const fixBody = z.discriminatedUnion(
     strictObject({
       kind: z.literal('test_cases'),
       expect: z.discriminatedUnion('type', [
-        strictObject({ type: z.literal('content'), content_id: uuid('Content ID') }),
+        strictObject({ type: z.literal('content'), content_id: chosenItem }),
         strictObject({ type: z.literal('out_of_scope') }),
       ]),
       answer_ids: selection,
