@@ -1,31 +1,13 @@
-import { useEffect } from 'react';
 import { Badge, Tooltip } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { projectPaths } from '@/config/paths';
+import { useRefreshAfterChanges } from '@/hooks/use-refresh-after-changes';
 import { syncStatusKeys, useSyncStatus } from '@/lib/api/sync-status';
-
-/**
- * Any change saved in the console (content, intents, settings, a sync, a deploy) may change
- * whether the project has unsynced changes or what Production answers from: the header's status is
- * read again after each, instead of every call remembering to refresh it.
- */
-function useRefreshAfterChanges(projectId: string) {
-  const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      queryClient.getMutationCache().subscribe((event) => {
-        if (event.type === 'updated' && event.action.type === 'success') {
-          void queryClient.invalidateQueries({ queryKey: syncStatusKeys.detail(projectId) });
-        }
-      }),
-    [queryClient, projectId],
-  );
-}
 
 /** The header's project status: 'Unsynced changes' while the project holds changes no version has, and 'Production: vN'. */
 export function ProjectStatus({ projectId }: { projectId: string }) {
-  useRefreshAfterChanges(projectId);
+  // Any change saved in the console may change whether the project has unsynced changes or what Production answers from.
+  useRefreshAfterChanges(syncStatusKeys.detail(projectId));
   const status = useSyncStatus(projectId).data;
   if (!status) return null;
   const { production } = status;
