@@ -21,7 +21,7 @@ import { errorDetail } from '@/lib/api-client';
 import { FilterBar, type FilterField } from './filter-bar';
 import { PAGE_SIZES, pageCount, toApiFilters } from './list-state';
 import { RowMenu } from './row-menu';
-import { PageCheckbox, SelectionBar, useRowSelection, type RowSelection } from './row-selection';
+import { PageCheckbox, SelectionBar, useRowSelection, type RowSelection, type RowSelectionControls } from './row-selection';
 import type { ListQueryControls } from './use-list-query';
 
 export interface DataTableColumn<T> {
@@ -59,6 +59,12 @@ export interface DataTableProps<T> {
    */
   bulkActions?: (selection: RowSelection, clear: () => void) => ReactNode;
   /**
+   * The selection, kept by the page (made with useRowSelection) when something beside the table acts
+   * on it, as the resolver's fixes do: the checkboxes and the bar as for bulk actions, with the
+   * bulk actions (if any) in the bar.
+   */
+  selection?: RowSelectionControls;
+  /**
    * What an empty list says while no filter is set: nothing was searched, so it names what to create
    * first (with filters set, the list says nothing matched them instead).
    */
@@ -76,6 +82,7 @@ const DEFAULT_EMPTY: EmptyState = { title: 'Nothing here yet.' };
 const NO_MATCH: EmptyState = { title: 'No results were found.', hint: 'Try adjusting your search parameters.' };
 
 const SKELETON_ROWS = 3;
+const noActions = () => null;
 
 function SortHeader({ column, list }: { column: DataTableColumn<unknown>; list: ListQueryControls }) {
   const field = column.sortField!;
@@ -110,13 +117,16 @@ export function DataTable<T>({
   filters = [],
   rowDetail,
   bulkActions,
+  selection: keptSelection,
   empty = DEFAULT_EMPTY,
 }: DataTableProps<T>) {
   const records = query.isError ? [] : (query.data?.records ?? []);
   const total = query.isError ? 0 : (query.data?.total ?? 0);
   const pages = pageCount(total, list.state.limit);
-  const span = columns.length + (rowMenu ? 1 : 0) + (rowDetail ? 1 : 0) + (bulkActions ? 1 : 0);
-  const selection = useRowSelection(toApiFilters(list.state, list.spec), total);
+  const selectable = bulkActions !== undefined || keptSelection !== undefined;
+  const span = columns.length + (rowMenu ? 1 : 0) + (rowDetail ? 1 : 0) + (selectable ? 1 : 0);
+  const ownSelection = useRowSelection(toApiFilters(list.state, list.spec), total);
+  const selection = keptSelection ?? ownSelection;
   const pageKeys = records.map(rowKey);
   const detailId = useId();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -153,13 +163,13 @@ export function DataTable<T>({
         </Alert>
       )}
 
-      {bulkActions && (
+      {selectable && (
         <SelectionBar
           controls={selection}
           pageKeys={pageKeys}
           total={total}
           filtered={Object.keys(list.state.filters).length > 0}
-          actions={bulkActions}
+          actions={bulkActions ?? noActions}
         />
       )}
 
@@ -167,7 +177,7 @@ export function DataTable<T>({
         <Table striped highlightOnHover verticalSpacing={6} aria-label={label} aria-busy={query.isFetching || undefined}>
           <Table.Thead>
             <Table.Tr>
-              {bulkActions && (
+              {selectable && (
                 <Table.Th w={40}>
                   <PageCheckbox controls={selection} pageKeys={pageKeys} />
                 </Table.Th>
@@ -210,7 +220,7 @@ export function DataTable<T>({
                   return (
                     <Fragment key={key}>
                       <Table.Tr>
-                        {bulkActions && (
+                        {selectable && (
                           <Table.Td>
                             <Checkbox
                               aria-label={`Select ${rowName?.(row) ?? key}`}

@@ -5,4 +5,4 @@ export { DeleteMenuItem, RowMenu } from './row-menu';
 export { useRowDeletion } from './use-row-deletion';
 export { useListQuery, type ListQueryControls } from './use-list-query';
 export { PAGE_SIZES } from './list-state';
-export { selectionCount, type RowSelection } from './row-selection';
+export { selectionCount, useRowSelection, type RowSelection, type RowSelectionControls } from './row-selection';
