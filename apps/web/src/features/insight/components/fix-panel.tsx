@@ -19,7 +19,7 @@ export function FixPanel({ canCreate, ...props }: FixFormProps & { canCreate: bo
         <Title order={3} size="h4">
           Fix
         </Title>
-        <Tabs defaultValue="utterances" keepMounted={false}>
+        <Tabs defaultValue="utterances" keepMounted={false} variant="pills">
           <Tabs.List>
             <Tabs.Tab value="utterances">Add to an item</Tabs.Tab>
             {canCreate && <Tabs.Tab value="new_content">New item</Tabs.Tab>}

@@ -4,7 +4,9 @@ import { useParams, useSearchParams } from 'react-router';
 import type { Inbox, ListSpec } from '@console/contracts';
 import { useListQuery } from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
+import { useRefreshAfterChanges } from '@/hooks/use-refresh-after-changes';
 import { useInbox } from '../api/get-inbox';
+import { insightKeys } from '../api/keys';
 import { insightApiQuery, readInsightFilters, windowParams, writeInsightFilter, type InsightFilters } from '../insight-filters';
 import { counted } from '../insight-words';
 import { InboxFilterBar } from './inbox-filter-bar';
@@ -40,6 +42,8 @@ export function InboxPage() {
   const { projectId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readInsightFilters(params, new Date()), [params]);
+  // A sync starts the fixes' checks.
+  useRefreshAfterChanges(insightKeys.project(projectId));
   const list = useListQuery(topicPaging, undefined, { defaultLimit: TOPICS_PER_PAGE });
   const query = useInbox(projectId, { ...insightApiQuery(filters), limit: list.state.limit, offset: list.state.offset });
   const change = <K extends keyof InsightFilters>(name: K, value: InsightFilters[K] | null) =>
@@ -49,7 +53,7 @@ export function InboxPage() {
     <>
       <PageTitle title="Inbox" />
       <InboxFilterBar projectId={projectId} filters={filters} onChange={change} />
-      {query.data && !query.isError && <InboxSummary inbox={query.data} />}
+      {query.data && !query.isError && (query.data.total > 0 || query.data.pending > 0) && <InboxSummary inbox={query.data} />}
       <TopicTable projectId={projectId} list={list} query={query} filters={windowParams(params)} />
     </>
   );

@@ -45,20 +45,23 @@ describe('ResolverPage', () => {
     expect(new Date(read.query.get('from')!).getDate()).toBe(23);
     expect(screen.getByRole('link', { name: 'Inbox' })).toHaveAttribute('href', `/project/${PROJECT}/insight?from=2025-02-23&to=2025-03-01&threshold=0.6`);
 
-    expect(within(fixPanel()).getByText('Applies to all 48 questions')).toBeVisible();
-    await user.click(screen.getByRole('checkbox', { name: 'Choose “Question 2”' }));
+    expect(within(await screen.findByRole('region', { name: 'Fix' })).getByText('Applies to all 48 questions')).toBeVisible();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Question 2' }));
     expect(within(fixPanel()).getByText('Applies to 1 selected question')).toBeVisible();
-    await user.click(screen.getByRole('checkbox', { name: 'Select all 3 on this page' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
     expect(within(fixPanel()).getByText('Applies to 3 selected questions')).toBeVisible();
-    await user.click(screen.getByRole('checkbox', { name: 'Select all 3 on this page' }));
+    // Every question of the topic, chosen as such, is what a fix takes with none chosen.
+    await user.click(screen.getByRole('button', { name: 'Select all 48' }));
     expect(within(fixPanel()).getByText('Applies to all 48 questions')).toBeVisible();
+    await user.click(within(fixPanel()).getByRole('button', { name: 'Add as utterances' }));
+    await waitFor(() => expect(posted(calls)).toEqual([{ kind: 'add_utterances', content_id: OPENING_HOURS }]));
   });
 
   it('adds the chosen questions to the nearest item in one click, then reads the topic again with nothing chosen', async () => {
     const calls = serve('editor');
     const { user } = renderPage();
-    await user.click(await screen.findByRole('checkbox', { name: 'Choose “Question 1”' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Choose “Question 3”' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Question 1' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Question 3' }));
     expect(within(fixPanel()).getByRole('radio', { name: /Opening hours/ })).toBeChecked();
     const reads = topicReads(calls);
 
@@ -66,6 +69,19 @@ describe('ResolverPage', () => {
     await waitFor(() => expect(posted(calls)).toEqual([{ kind: 'add_utterances', content_id: OPENING_HOURS, answer_ids: [answerId(1), answerId(3)] }]));
     await waitFor(() => expect(topicReads(calls)).toBeGreaterThan(reads));
     expect(within(fixPanel()).getByText('Applies to all 48 questions')).toBeVisible();
+    expect(screen.getByRole('checkbox', { name: 'Select Question 1' })).not.toBeChecked();
+  });
+
+  it('with no item near the questions, one is found by its subject first', async () => {
+    fakeApi({
+      'GET /session': () => projectSession(PROJECT, 'editor'),
+      [`GET ${topicPath}`]: () => topicDetailRecord({ suggested_items: [] }),
+    });
+    renderPage();
+    const add = await within(await screen.findByRole('region', { name: 'Fix' })).findByRole('button', { name: 'Add as utterances' });
+    expect(add).toBeDisabled();
+    expect(add).toHaveAccessibleDescription('Content item must be selected.');
+    expect(within(fixPanel()).getByPlaceholderText('Type part of its subject')).toBeVisible();
   });
 
   it('an item deleted meanwhile: the 409 shows its detail in the panel', async () => {
@@ -125,8 +141,9 @@ describe('ResolverPage', () => {
     const history = await screen.findByRole('table', { name: 'Fix history' });
     expect(within(history).getByText("3 utterances added to 'Opening hours'")).toBeVisible();
     expect(within(history).getByText('Waiting for the next sync')).toBeVisible();
-    expect(screen.getByRole('checkbox', { name: 'Choose “Question 1”' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Question 1' })).toHaveAttribute('href', `/project/${PROJECT}/conv/conv-1`);
     expect(screen.queryByRole('region', { name: 'Fix' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Dismiss' })).not.toBeInTheDocument();
   });
 });

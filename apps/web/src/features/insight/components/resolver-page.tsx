@@ -1,15 +1,17 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Anchor, Grid, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { ListSpec } from '@console/contracts';
-import { useListQuery } from '@/components/data-table';
+import { useListQuery, useRowSelection } from '@/components/data-table';
 import { ErrorView } from '@/components/error-view';
 import { FullPageLoader } from '@/components/full-page-loader';
 import { PageTitle } from '@/components/page-title';
 import { ProjectSubPageHeader } from '@/components/project-sub-page-header';
 import { projectPaths } from '@/config/paths';
 import { useProjectAccess } from '@/hooks/use-project-access';
+import { useRefreshAfterChanges } from '@/hooks/use-refresh-after-changes';
 import { useTopic } from '../api/get-topic';
+import { insightKeys } from '../api/keys';
 import { insightApiQuery, readInsightFilters, windowParams } from '../insight-filters';
 import { DismissButton } from './dismiss-button';
 import { FixHistory } from './fix-history';
@@ -43,16 +45,12 @@ function TopicResolver({ projectId, topicId, params }: { projectId: string; topi
   const list = useListQuery(questionPaging, undefined, { defaultLimit: QUESTIONS_PER_PAGE });
   // A topic's questions are read whether or not the inbox shows dismissed topics.
   const query = useTopic(projectId, topicId, { ...insightApiQuery({ ...filters, includeDismissed: false }), limit: list.state.limit, offset: list.state.offset });
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const select = (answerIds: readonly string[], chosen: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const answerId of answerIds) {
-        if (chosen) next.add(answerId);
-        else next.delete(answerId);
-      }
-      return next;
-    });
+  // A sync starts the fixes' checks.
+  useRefreshAfterChanges(insightKeys.project(projectId));
+  // Another window shows other questions: what was chosen goes.
+  const selection = useRowSelection(Object.fromEntries(windowParams(params)), query.data?.total ?? 0);
+  // Every question, chosen as such or by choosing none, is the topic's own to the fix.
+  const chosen = selection.selection?.kind === 'rows' ? selection.selection.keys : [];
   const parent = { label: 'Inbox', to: projectPaths.insight.to(projectId, windowParams(params)) };
 
   if (query.isPending) return <FullPageLoader label="Loading topic" />;
@@ -77,17 +75,17 @@ function TopicResolver({ projectId, topicId, params }: { projectId: string; topi
         <TopicSummary topic={topic} />
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: canFix ? 7 : 12 }}>
-            <QuestionTable projectId={projectId} list={list} query={query} selected={selected} onSelect={select} onClear={() => setSelected(new Set())} />
+            <QuestionTable projectId={projectId} list={list} query={query} selection={canFix ? selection : undefined} />
           </Grid.Col>
           {canFix && (
             <Grid.Col span={{ base: 12, lg: 5 }}>
               <FixPanel
                 projectId={projectId}
                 detail={detail}
-                selection={[...selected]}
+                selection={chosen}
                 canCreate={permissions.canCreateSubProject}
                 onFixed={(fix) => {
-                  setSelected(new Set());
+                  selection.clear();
                   // A new item opens on its page, for its response to be written.
                   if (fix.kind === 'new_content' && fix.content_id) void navigate(projectPaths.content.to(projectId, fix.content_id));
                 }}
