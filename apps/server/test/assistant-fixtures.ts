@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { kbFromPlainText, kbToPm, kbWordCount, type ContentStatus, type QuickReply, type SyncAnswer } from '@console/contracts';
 import { contentActions, contents, contentUtterances } from '../src/db/schema/index';
 import { call } from './helper';
@@ -88,13 +88,37 @@ export async function allowOrigins(app: FastifyInstance, token: string, projectI
   expect(response.statusCode, response.body).toBe(200);
 }
 
-/** A question to the public chat API from a page on `origin`. */
-export function ask(app: FastifyInstance, key: string, body: Record<string, unknown>, origin: string | null = 'https://shop.example', remoteAddress?: string) {
+/** A POST to a deployment's public chat API (`/chat/{key}/{route}`) from a page on `origin` (null: none). */
+function postFromPage(app: FastifyInstance, key: string, route: 'query' | 'feedback', body: Record<string, unknown>, origin: string | null, remoteAddress?: string) {
   return app.inject({
     method: 'POST',
-    url: `/api/v1/chat/${key}/query`,
+    url: `/api/v1/chat/${key}/${route}`,
     payload: body,
     headers: origin === null ? {} : { origin },
     ...(remoteAddress ? { remoteAddress } : {}),
   });
+}
+
+/** A question to the public chat API from a page on `origin`. */
+export function ask(app: FastifyInstance, key: string, body: Record<string, unknown>, origin: string | null = 'https://shop.example', remoteAddress?: string) {
+  return postFromPage(app, key, 'query', body, origin, remoteAddress);
+}
+
+/** A visitor's feedback on an answer through the public chat API, from a page on `origin`. */
+export function giveFeedback(app: FastifyInstance, key: string, body: Record<string, unknown>, origin: string | null = 'https://shop.example', remoteAddress?: string) {
+  return postFromPage(app, key, 'feedback', body, origin, remoteAddress);
+}
+
+/** A browser's CORS preflight of a POST with a JSON body, from a page on `origin` (null: none). */
+export function preflight(app: FastifyInstance, url: string, origin: string | null) {
+  return app.inject({
+    method: 'OPTIONS',
+    url,
+    headers: { ...(origin ? { origin } : {}), 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+  });
+}
+
+/** The CORS headers of an answer, by name. */
+export function corsHeaders(response: LightMyRequestResponse): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(response.headers).filter(([name]) => name.startsWith('access-control-')));
 }

@@ -20,7 +20,7 @@ import { answeringThreads } from '../src/modules/chat/answering';
 import { chatMessages } from '../src/modules/chat/messages';
 import { randomToken } from '../src/platform/secrets';
 import { call, createClock, createSignedInUser, createTestApp, createWorkspaceTree, expectError, openTestDatabase } from './helper';
-import { allowOrigins, ask, deploy, insertItems, productItems, sync } from './assistant-fixtures';
+import { allowOrigins, ask, corsHeaders, deploy, insertItems, preflight, productItems, sync } from './assistant-fixtures';
 
 /**
  * The public chat API as a page on a customer's site uses it (origin checks, CORS, limits,
@@ -58,11 +58,6 @@ beforeAll(async () => {
   shop = await deployedProject();
 });
 
-/** The CORS headers of an answer, by name. */
-function corsHeaders(response: LightMyRequestResponse): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(response.headers).filter(([name]) => name.startsWith('access-control-')));
-}
-
 function answerOf(response: LightMyRequestResponse): ChatAnswer {
   expect(response.statusCode, response.body).toBe(200);
   return response.json<ChatAnswer>();
@@ -75,6 +70,7 @@ describe('POST /chat/{deploymentKey}/query', () => {
     const hours = shop.item('Store opening hours');
     expect(answer).toEqual({
       conv_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      answer_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       response_type: 'content',
       content_id: hours.id,
       reporting_id: hours.reportingId,
@@ -85,6 +81,12 @@ describe('POST /chat/{deploymentKey}/query', () => {
     expect(corsHeaders(response)).toEqual({ 'access-control-allow-origin': SHOP });
     expect(response.headers.vary).toMatch(/\bOrigin\b/);
     expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    // The answer names its stored response event (what feedback names), made after the question's.
+    const stored = await app.ctx.db.select().from(events).where(eq(events.convId, answer.conv_id)).orderBy(events.id);
+    expect(stored.map((event) => [event.dataType, event.id])).toEqual([
+      ['request', expect.any(String)],
+      ['response', answer.answer_id],
+    ]);
 
     const local = await ask(app, shop.key, { utterance: 'When are you open?' }, 'http://localhost:5173');
     expect(corsHeaders(local)).toEqual({ 'access-control-allow-origin': 'http://localhost:5173' });
@@ -114,13 +116,7 @@ describe('POST /chat/{deploymentKey}/query', () => {
   });
 
   it('answers CORS preflights for allowed origins only', async () => {
-    const preflight = (url: string, origin: string | null) =>
-      app.inject({
-        method: 'OPTIONS',
-        url,
-        headers: { ...(origin ? { origin } : {}), 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
-      });
-    const allowed = await preflight(`/api/v1/chat/${shop.key}/query`, SHOP);
+    const allowed = await preflight(app, `/api/v1/chat/${shop.key}/query`, SHOP);
     expect(allowed.statusCode).toBe(204);
     expect(corsHeaders(allowed)).toEqual({
       'access-control-allow-origin': SHOP,
@@ -129,16 +125,16 @@ describe('POST /chat/{deploymentKey}/query', () => {
       'access-control-max-age': '600',
     });
     expect(allowed.headers.vary).toMatch(/\bOrigin\b/);
-    const channel = await preflight(`/api/v1/chat/${shop.key}/channel/any`, SHOP);
+    const channel = await preflight(app, `/api/v1/chat/${shop.key}/channel/any`, SHOP);
     expect(channel.statusCode).toBe(204);
     expect(channel.headers['access-control-allow-methods']).toBe('GET');
 
     for (const origin of ['https://evil.example', 'null', null]) {
-      const refused = await preflight(`/api/v1/chat/${shop.key}/query`, origin);
+      const refused = await preflight(app, `/api/v1/chat/${shop.key}/query`, origin);
       expect(refused.statusCode).toBe(403);
       expect(corsHeaders(refused)).toEqual({});
     }
-    const unknown = await preflight('/api/v1/chat/no-such-key/query', SHOP);
+    const unknown = await preflight(app, '/api/v1/chat/no-such-key/query', SHOP);
     expect(unknown.statusCode).toBe(404);
     expect(corsHeaders(unknown)).toEqual({});
   });
@@ -283,7 +279,7 @@ describe('conversations', () => {
     const [here, workers] = await Promise.all([createTestApp(database, { answeringThreads: 0 }), createTestApp(database, { answeringThreads: 2 })]);
     const inWorker = answerOf(await ask(workers, shop.key, first));
     const onThread = answerOf(await ask(here, shop.key, first));
-    expect({ ...inWorker, conv_id: null }).toEqual({ ...onThread, conv_id: null });
+    expect({ ...inWorker, conv_id: null, answer_id: null }).toEqual({ ...onThread, conv_id: null, answer_id: null });
     expect(inWorker.content_id).toBe(shop.item('tablet battery').id);
 
     for (const [opening, next] of [
@@ -478,16 +474,20 @@ describe('the Real-Time Test', () => {
 
     const [hours] = await insertItems(app, tree.project.id, productItems.slice(-1));
     await sync(app, editor.token, tree.project.id);
+    const answers: RealtimeAnswer[] = [];
     for (const caller of [viewer, superUser]) {
       const response = await call(app, 'POST', url, caller.token, question);
       expect(response.statusCode, response.body).toBe(200);
       const answer = response.json<RealtimeAnswer>();
+      answers.push(answer);
       expect(answer).toMatchObject({ response_type: 'content', content_id: hours!.id, reporting_id: hours!.reportingId });
       expect(answer.trace.map((step) => step.stage)).toEqual(['rephrase', 'classify', 'rank', 'rerank', 'genhybrid', 'truncate']);
     }
     const stored = await app.ctx.db.select().from(events).where(eq(events.projectId, tree.project.id));
     expect(stored).toHaveLength(4);
     for (const event of stored) expect(event).toMatchObject({ integrationType: 'realtime', deploymentId: null, inputMethod: 'voice' });
+    const answered = stored.filter((event) => event.dataType === 'response').map((event) => event.id);
+    expect(answered.sort()).toEqual(answers.map((answer) => answer.answer_id).sort());
 
     const stranger = await createSignedInUser(app);
     expectError(await call(app, 'POST', url, stranger.token, question), 404);

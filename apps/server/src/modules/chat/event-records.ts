@@ -37,7 +37,7 @@ const idClock = { msecs: -Infinity, seq: 0 };
  * A UUIDv7, increasing in the order ids are made in this thread: a question and its answer stamped in
  * the same millisecond still list and export question first (the log orders by time, then id).
  */
-function timeOrderedId(): string {
+export function timeOrderedId(): string {
   const random = randomBytes16();
   const now = Date.now();
   if (now > idClock.msecs) {

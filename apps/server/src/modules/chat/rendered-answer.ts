@@ -1,5 +1,5 @@
 import type { AnswerResult, ConversationState } from '@console/engine';
-import { renderedEventRecord, type EventBase, type RenderedEvent } from './event-records';
+import { renderedEventRecord, timeOrderedId, type EventBase, type RenderedEvent } from './event-records';
 
 /** A question with what its answer and events need, as the answering worker receives it. */
 export interface Question {
@@ -31,14 +31,20 @@ export function requestRecord({ event, receivedAt, turn, request }: Pick<Questio
  * Renders the engine's result as the answer's JSON and the `request` and `response` events. The
  * answer and the trace are each rendered once, and their JSON spliced into the response event's data
  * and (for the Real-Time Test) into the body: on the busiest path, rendering them again for each
- * place cost as much as answering.
+ * place cost as much as answering. The answer names its response event (`answer_id`), which a
+ * visitor's feedback names in turn.
  */
 export function renderAnswer(question: Question, result: AnswerResult, answeredAt: Date): RenderedAnswer {
   const { reply, trace, state } = result;
   const { event, turn } = question;
+  // The question's record is made first: ids increase in the order they are made, and the log lists
+  // a question before its answer stamped in the same millisecond.
+  const request = requestRecord(question);
+  const answerId = timeOrderedId();
   // Named field by field: JSON.stringify takes a slow path through objects made by spreading.
   const answerJson = JSON.stringify({
     conv_id: question.convId,
+    answer_id: answerId,
     response_type: reply.response_type,
     content_id: reply.content_id,
     reporting_id: reply.reporting_id,
@@ -55,10 +61,10 @@ export function renderAnswer(question: Question, result: AnswerResult, answeredA
   const flow = state.flow ? `,"flow":${JSON.stringify(state.flow)}` : '';
   const data = `{"turn":${turn},"response":${answerJson},"trace":${traceJson},"rephrased":${JSON.stringify(rephrased)}${thread}${flow}}`;
   const events = [
-    requestRecord(question),
+    request,
     renderedEventRecord(
       event,
-      { issuedAt: answeredAt, dataType: 'response', responseType: reply.response_type, contentId: reply.content_id, reportingId: reply.reporting_id },
+      { id: answerId, issuedAt: answeredAt, dataType: 'response', responseType: reply.response_type, contentId: reply.content_id, reportingId: reply.reporting_id },
       data,
     ),
   ];

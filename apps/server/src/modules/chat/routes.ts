@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,22 +13,16 @@ import {
 import type { AppContext } from '../../context';
 import { access, projectAccessOf } from '../../platform/access';
 import { requireAuth } from '../../platform/authenticate';
-import { AppError } from '../../platform/errors';
-import { idParams, noContent, refusals, security, uuidParam } from '../../platform/params';
-import { chatMessages } from './messages';
-import { deployedOf, publicDeploymentGate } from './public-access';
+import { idParams, refusals, security, uuidParam } from '../../platform/params';
+import { deployedOf, deploymentKeyParams, publicChatApi, publicKey, publicRefusals } from './public-access';
 import { runQuery } from './query';
 import { convertReportingId, realtimeQuery } from './realtime';
 import { pageVisitor } from './visitors';
 import { readWidgetConfig } from './widget-config';
 
-const publicKey = (field: string) =>
-  z.string({ error: `${field} must be a key` }).min(1, { error: `${field} must be a key` }).max(128, { error: `${field} must be a key` });
-const deploymentKeyParams = z.object({ deploymentKey: publicKey('Deployment Key') });
 const channelParams = z.object({ deploymentKey: publicKey('Deployment Key'), channelKey: publicKey('Channel Key') });
 const reportingIdParams = z.object({ id: uuidParam('Id'), reportingId: uuidParam('Reporting Id') });
 
-const publicRefusals = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema } as const;
 /**
  * Another question of the conversation still being answered after the wait (./turn-lease.ts), and a
  * flow's business-logic endpoint that failed the question (./business-logic.ts).
@@ -45,19 +39,8 @@ function sendRendered(reply: FastifyReply, json: string): FastifyReply {
 
 export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.decorateRequest('chatDeployment', null);
-    const gate = publicDeploymentGate(ctx);
-    /** Per client address and deployment; the gate runs first, so a 429 still carries the CORS headers. */
-    const perClient = (route: string) => ({
-      max: ctx.assistant.maxQueriesPerMinute,
-      timeWindow: 60_000,
-      keyGenerator: (request: FastifyRequest) => `chat-${route}:${request.ip}:${(request.params as { deploymentKey: string }).deploymentKey}`,
-      errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => {
-        const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-        return new AppError(429, chatMessages.tooManyQueries(seconds), { headers: { 'retry-after': String(seconds) } });
-      },
-    });
     const tags = ['chat'];
+    const { gate, perClient, preflight } = publicChatApi(app, ctx, tags);
 
     app.post('/chat/:deploymentKey/query', {
       config: { access: access.gate(gate), crossOrigin: true, rateLimit: perClient('query') },
@@ -97,22 +80,8 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       handler: (request) => readWidgetConfig(ctx, deployedOf(request), request.params.channelKey),
     });
 
-    // CORS preflights: answered for allowed origins only (the gate refuses the others without CORS headers).
-    for (const [url, method, params] of [
-      ['/chat/:deploymentKey/query', 'POST', deploymentKeyParams],
-      ['/chat/:deploymentKey/channel/:channelKey', 'GET', channelParams],
-    ] as const) {
-      app.options(url, {
-        config: { access: access.gate(gate), crossOrigin: true },
-        helmet: false,
-        schema: { tags, summary: `CORS preflight of ${method} ${url}`, params, response: { 204: noContent, ...publicRefusals } },
-        handler: async (_request, reply) =>
-          reply
-            .status(204)
-            .headers({ 'access-control-allow-methods': method, 'access-control-allow-headers': 'content-type', 'access-control-max-age': '600' })
-            .send(null),
-      });
-    }
+    preflight('/chat/:deploymentKey/query', 'POST', deploymentKeyParams);
+    preflight('/chat/:deploymentKey/channel/:channelKey', 'GET', channelParams);
 
     app.post('/project/:id/chat/query', {
       config: { access: access.project('read') },
