@@ -260,6 +260,7 @@ describe('the web channel configuration', () => {
       ttsVoice: 'd',
       locale: 'de-DE',
       allowClear: false,
+      feedback: false,
       responseTimeout: 12250,
     };
     clock.advance(1000);
@@ -267,6 +268,17 @@ describe('the web channel configuration', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({ ...channel, config, updated_at: clock.now().toISOString() });
     expect((await storedChannel(channel.id))?.config).toEqual(config);
+  });
+
+  it('reads a configuration saved before Ask for Feedback existed with feedback on, keeping every stored value', async () => {
+    const channel = await createChannel();
+    const { feedback: _added, ...saved } = configWith((draft) => {
+      draft.allowClear = false;
+      draft.concierge.name = 'Ada';
+    });
+    await app.ctx.db.update(channels).set({ config: saved }).where(eq(channels.id, channel.id));
+    const read = await call(app, 'GET', api(`/channel/${channel.id}`), viewer.token);
+    expect(read.json<Channel>().config).toEqual({ ...saved, feedback: true });
   });
 
   it('accepts the ends of every slider range of WEB_CHANNEL_RANGES', async () => {

@@ -16,6 +16,7 @@ import { storedOwner, type ProjectAccess } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { projectRecordFields, projectRecords } from '../../platform/project-records';
 import { randomToken } from '../../platform/secrets';
+import { webChannelConfigOf } from './web-config';
 
 /** A channel's project, for the access declarations of routes under /channel/{id}. */
 export const ofChannel = storedOwner(channels.id, channels.projectId);
@@ -42,7 +43,7 @@ function toChannel(row: ChannelRow): Channel {
     status: row.status,
     type: row.type,
     key: row.key,
-    config: row.config,
+    config: row.type === 'web' ? webChannelConfigOf(row.config) : row.config,
   };
 }
 
