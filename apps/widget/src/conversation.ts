@@ -88,6 +88,7 @@ export function useConversation({ transport, responseTimeout, onAnswer }: Conver
   }, []);
 
   const showError = useCallback(() => append({ from: 'error' }), [append]);
+  const sendFeedback = transport.sendFeedback?.bind(transport) ?? null;
 
-  return { messages, convId, pending, startedAt, ask, clear, showError };
+  return { messages, convId, pending, startedAt, ask, clear, showError, sendFeedback };
 }

@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-import type { ChatAnswer, InputMethod, TraceStep, WebChannelConfig } from '@console/contracts';
+import type { ChatAnswer, FeedbackRating, InputMethod, TraceStep, WebChannelConfig } from '@console/contracts';
 
 /** An answer as the widget receives it: the Real-Time Test's answers also carry the engine's trace. */
 export type WidgetAnswer = ChatAnswer & { trace?: TraceStep[] };
@@ -15,6 +15,11 @@ export interface WidgetQuery {
 export interface ChatTransport {
   /** Rejects with a QueryFailed when the question was not answered. */
   query(body: WidgetQuery): Promise<WidgetAnswer>;
+  /**
+   * Sends the visitor's thumbs (and comment) on an answer, replacing what they sent before on it;
+   * rejects when it was not stored. A transport without it shows no thumbs.
+   */
+  sendFeedback?(answerId: string, rating: FeedbackRating, comment?: string): Promise<unknown>;
 }
 
 /**

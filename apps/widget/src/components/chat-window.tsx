@@ -5,7 +5,7 @@ import { dateFormatter, DATE_TIME_FORMAT } from '../format';
 import { IMAGE_PROTOCOLS, safeUrl } from '../safe-url';
 import type { useSpeech } from '../speech';
 import type { WidgetAnswer, WidgetEvent, WidgetMode } from '../types';
-import { Icon, type IconName } from './icons';
+import { Icon, IconButton } from './icons';
 import { KbContent } from './kb-content';
 import { MessageList } from './message-list';
 
@@ -22,14 +22,6 @@ interface ChatWindowProps {
   autoFocus: boolean;
   onClose: () => void;
   onToggleMaximized: () => void;
-}
-
-function ToolButton({ label, icon, pressed, onClick }: { label: string; icon: IconName; pressed?: boolean; onClick: () => void }) {
-  return (
-    <button type="button" className="icon-button" aria-label={label} title={label} aria-pressed={pressed} onClick={onClick}>
-      <Icon name={icon} />
-    </button>
-  );
 }
 
 /** The chat window: a non-modal dialog named after the concierge (header, conversation, question, footer). */
@@ -73,16 +65,16 @@ export function ChatWindow(props: ChatWindowProps) {
   const tools = (
     <div className="tools">
       {links?.queryLog && conversation.convId ? (
-        <ToolButton label="Query log" icon="log" onClick={() => emit({ type: 'navigate-query-log', conv_id: conversation.convId! })} />
+        <IconButton label="Query log" icon="log" onClick={() => emit({ type: 'navigate-query-log', conv_id: conversation.convId! })} />
       ) : null}
       {speech.supported ? (
-        <ToolButton label="Mute" icon={speech.muted ? 'muted' : 'sound'} pressed={speech.muted} onClick={speech.toggleMute} />
+        <IconButton label="Mute" icon={speech.muted ? 'muted' : 'sound'} pressed={speech.muted} onClick={speech.toggleMute} />
       ) : null}
-      {config.allowClear ? <ToolButton label="Clear" icon="clear" onClick={clear} /> : null}
+      {config.allowClear ? <IconButton label="Clear" icon="clear" onClick={clear} /> : null}
       {floating ? (
-        <ToolButton label="Full screen" icon={maximized ? 'collapse' : 'expand'} pressed={maximized} onClick={onToggleMaximized} />
+        <IconButton label="Full screen" icon={maximized ? 'collapse' : 'expand'} pressed={maximized} onClick={onToggleMaximized} />
       ) : null}
-      {floating ? <ToolButton label="Close" icon="close" onClick={onClose} /> : null}
+      {floating ? <IconButton label="Close" icon="close" onClick={onClose} /> : null}
     </div>
   );
 
@@ -113,6 +105,7 @@ export function ChatWindow(props: ChatWindowProps) {
         startedAt={conversation.startedAt}
         onOpenContent={links?.content ? (reportingId) => emit({ type: 'navigate-content', reporting_id: reportingId }) : null}
         renderAnswerFooter={renderAnswerFooter}
+        sendFeedback={config.feedback ? conversation.sendFeedback : null}
         onAnswerShown={(bubble) => speech.speak(bubble.innerText || bubble.textContent || '')}
         {...handler}
       />

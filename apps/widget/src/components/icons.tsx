@@ -10,6 +10,8 @@ const STROKES = {
   sound: 'M4 9h4l5-4v14l-5-4H4zM16 9a4 4 0 0 1 0 6M18.5 6.5a8 8 0 0 1 0 11',
   muted: 'M4 9h4l5-4v14l-5-4H4zM16 9l5 6M21 9l-5 6',
   log: 'M5 5h14M5 10h14M5 15h9M5 20h6',
+  up: 'M7 11v9H4v-9zM7 11l4-8a2 2 0 0 1 3 2l-1 5h6a2 2 0 0 1 2 2.4l-1.6 6.6a2 2 0 0 1-2 1.6H7',
+  down: 'M7 13V4H4v9zM7 13l4 8a2 2 0 0 0 3-2l-1-5h6a2 2 0 0 0 2-2.4L19.4 5A2 2 0 0 0 17.4 4H7',
 } as const;
 
 export type IconName = keyof typeof STROKES;
@@ -19,6 +21,15 @@ export function Icon({ name }: { name: IconName }) {
     <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path d={STROKES[name]} />
     </svg>
+  );
+}
+
+/** A button showing an icon alone, named for screen readers and on hover; `pressed` makes it a toggle. */
+export function IconButton({ label, icon, pressed, disabled, onClick }: { label: string; icon: IconName; pressed?: boolean; disabled?: boolean; onClick: () => void }) {
+  return (
+    <button type="button" className="icon-button" aria-label={label} title={label} aria-pressed={pressed} disabled={disabled} onClick={onClick}>
+      <Icon name={icon} />
+    </button>
   );
 }
 

@@ -3,7 +3,8 @@ import type { KbDocument, WebChannelConfig } from '@console/contracts';
 import type { Message } from '../conversation';
 import { dateFormatter, TIME_FORMAT } from '../format';
 import { IMAGE_PROTOCOLS, safeUrl } from '../safe-url';
-import type { WidgetAnswer } from '../types';
+import type { ChatTransport, WidgetAnswer } from '../types';
+import { AnswerFeedback } from './answer-feedback';
 import { KbContent } from './kb-content';
 import { QuickReplies, type ActionHandler } from './quick-replies';
 
@@ -15,12 +16,14 @@ interface MessageListProps extends ActionHandler {
   /** 'Open content' under content answers. */
   onOpenContent: ((reportingId: string) => void) | null;
   renderAnswerFooter: ((answer: WidgetAnswer) => ReactNode) | undefined;
+  /** Thumbs under each answer (the channel asks for feedback and the transport can send it). */
+  sendFeedback: ChatTransport['sendFeedback'] | null;
   /** Called with each new answer's bubble, whose text is read aloud. */
   onAnswerShown: (bubble: HTMLElement) => void;
 }
 
 /** The conversation as a log that screen readers announce politely, newest at the bottom. */
-export function MessageList({ config, messages, pending, startedAt, onOpenContent, renderAnswerFooter, onAnswerShown, ...handler }: MessageListProps) {
+export function MessageList({ config, messages, pending, startedAt, onOpenContent, renderAnswerFooter, sendFeedback, onAnswerShown, ...handler }: MessageListProps) {
   const log = useRef<HTMLDivElement>(null);
   const newestAnswer = useRef<HTMLDivElement>(null);
   const spoken = useRef<number | null>(null);
@@ -71,6 +74,7 @@ export function MessageList({ config, messages, pending, startedAt, onOpenConten
                 Open content
               </button>
             ) : null}
+            {sendFeedback && answer.answer_id ? <AnswerFeedback answerId={answer.answer_id} send={sendFeedback} /> : null}
             {renderAnswerFooter?.(answer)}
           </>
         );

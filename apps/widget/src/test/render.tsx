@@ -1,7 +1,7 @@
 import { act, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach } from 'vitest';
-import type { ChatAnswer, KbDocument, QuickReply, WebChannelConfig } from '@console/contracts';
+import type { ChatAnswer, FeedbackRating, KbDocument, QuickReply, WebChannelConfig } from '@console/contracts';
 import { DEFAULT_WEB_CHANNEL_CONFIG } from '@console/contracts';
 import type { ChatTransport, WidgetQuery } from '../types';
 
@@ -42,10 +42,10 @@ export function button(scope: ParentNode, name: string): HTMLButtonElement {
 
 export const click = (element: HTMLElement) => act(async () => element.click());
 
-/** Types into a React-controlled input the way a browser does (React tracks the native value setter). */
-export async function type(input: HTMLInputElement, text: string): Promise<void> {
+/** Types into a React-controlled input or textarea the way a browser does (React tracks the native value setter). */
+export async function type(input: HTMLInputElement | HTMLTextAreaElement, text: string): Promise<void> {
   await act(async () => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value')!.set!.call(input, text);
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });
 }
@@ -59,9 +59,14 @@ export const paragraph = (value: string): KbDocument => ({
   children: [{ type: 'hierarchy_paragraph', children: [{ type: 'hierarchy_text', value }] }],
 });
 
+let answers = 0;
+
+/** An answer of the conversation; each has an answer_id of its own. */
 export function answer(text: string, extra: Partial<ChatAnswer> = {}): ChatAnswer {
+  answers += 1;
   return {
     conv_id: '00000000-0000-4000-8000-000000000001',
+    answer_id: `0190f3b4-0000-7000-8000-${String(answers).padStart(12, '0')}`,
     response_type: 'content',
     content_id: 'content-1',
     reporting_id: 'reporting-1',
@@ -72,15 +77,33 @@ export function answer(text: string, extra: Partial<ChatAnswer> = {}): ChatAnswe
   };
 }
 
-/** A transport that answers from a script and records every query. */
-export function scriptedTransport(reply: (query: WidgetQuery) => Promise<ChatAnswer> | ChatAnswer): ChatTransport & { queries: WidgetQuery[] } {
+export interface SentFeedback {
+  answerId: string;
+  rating: FeedbackRating;
+  comment?: string;
+}
+
+/** A transport that answers from a script and records every query (and, given `feedback`, every feedback sent). */
+export function scriptedTransport(
+  reply: (query: WidgetQuery) => Promise<ChatAnswer> | ChatAnswer,
+  feedback?: (sent: SentFeedback) => Promise<unknown> | unknown,
+): ChatTransport & { queries: WidgetQuery[]; sent: SentFeedback[] } {
   const queries: WidgetQuery[] = [];
+  const sent: SentFeedback[] = [];
   return {
     queries,
+    sent,
     query: async (body) => {
       queries.push(body);
       return reply(body);
     },
+    ...(feedback && {
+      sendFeedback: async (answerId: string, rating: FeedbackRating, comment?: string) => {
+        const one = { answerId, rating, ...(comment === undefined ? {} : { comment }) };
+        sent.push(one);
+        return feedback(one);
+      },
+    }),
   };
 }
 

@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconArrowsMaximize, IconMessageDots, IconRefresh } f
 import { ChatWidget, type ChatTransport, type WidgetControls } from '@console/widget';
 import { TEST_CALLOUT_MS, type WebChannelConfig } from '@console/contracts';
 import { queryRealtime } from '@/lib/api/query-realtime';
+import { sendRealtimeFeedback } from '@/lib/api/send-realtime-feedback';
 
 /** What Send Callout shows: a sample of the message a page would use to invite visitors. */
 const TEST_CALLOUT_TEXT = 'Hi! Can I help you find something?';
@@ -26,7 +27,13 @@ export function ChannelSandbox({
   saveTool?: ReactNode;
 }) {
   const controls = useRef<WidgetControls>(null);
-  const transport = useMemo<ChatTransport>(() => ({ query: (body) => queryRealtime(projectId, body) }), [projectId]);
+  const transport = useMemo<ChatTransport>(
+    () => ({
+      query: (body) => queryRealtime(projectId, body),
+      sendFeedback: (answerId, rating, comment) => sendRealtimeFeedback(projectId, answerId, rating, comment),
+    }),
+    [projectId],
+  );
 
   return (
     <Stack gap="sm" component="section" aria-label="Sandbox">

@@ -197,6 +197,15 @@ export function WebChatFields({ values, setField, errorAt, readOnly }: ConfigEdi
           />
         </ConfigSection>
 
+        <ConfigSection legend="Feedback">
+          <SwitchField
+            label="Ask for Feedback"
+            description="Thumbs up and down under each answer; a thumbs down may add a comment"
+            checked={values.feedback}
+            onChange={(checked) => setField('feedback', checked)}
+          />
+        </ConfigSection>
+
         <ConfigSection legend="Timeout">
           <SliderField
             label="Response Timeout"

@@ -7,6 +7,7 @@ import { renderWithProviders } from '@/test/render';
 import { RealTimeTest } from './real-time-test';
 
 const CONV = '00000000-0000-4000-8000-0000000000c1';
+const ANSWER = '0190f3b4-0000-7000-8000-0000000000a1';
 const production = deploymentRecord({ id: 'deployment-1', display_name: 'Production', version: 7 });
 const staging = deploymentRecord({ id: 'deployment-2', display_name: 'Staging', version: 9 });
 const kiosk = deploymentRecord({ id: 'deployment-3', display_name: 'Kiosk' });
@@ -27,6 +28,7 @@ function serve() {
       const { version } = call.body as { version?: number };
       return {
         conv_id: CONV,
+        answer_id: ANSWER,
         response_type: 'content',
         content_id: null,
         reporting_id: null,
@@ -37,6 +39,7 @@ function serve() {
         version: version ?? 10,
       };
     },
+    [`POST /project/${PROJECT}/chat/feedback`]: (call) => ({ ...(call.body as object), comment: '', updated_at: '2025-03-01T10:05:00.000Z' }),
   });
 }
 
@@ -80,5 +83,18 @@ describe('RealTimeTest: whom it asks', () => {
     await user.type(within(shadow).getByRole('textbox'), 'When do you open?{Enter}');
     expect(await within(shadow).findByText('Answered by version 10')).toBeVisible();
     expect(calls.find((call) => call.method === 'POST')?.body).not.toHaveProperty('version');
+  });
+});
+
+describe('RealTimeTest: feedback', () => {
+  it("sends the thumbs visitors see to the project's Real-Time Test feedback", async () => {
+    const calls = serve();
+    const { user, container } = renderWithProviders(<RealTimeTest projectId={PROJECT} onLeave={() => {}} />);
+    const shadow = await widget(container);
+    await user.type(within(shadow).getByRole('textbox'), 'When do you open?{Enter}');
+    await user.click(await within(shadow).findByRole('button', { name: 'Helpful' }));
+    expect(await within(shadow).findByText('Thanks for your feedback')).toBeVisible();
+    expect(within(shadow).getByRole('button', { name: 'Helpful' })).toHaveAttribute('aria-pressed', 'true');
+    expect(calls.filter((call) => call.path.endsWith('/chat/feedback')).map((call) => call.body)).toEqual([{ answer_id: ANSWER, rating: 'up' }]);
   });
 });

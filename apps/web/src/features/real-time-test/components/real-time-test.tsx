@@ -6,6 +6,7 @@ import { ErrorView } from '@/components/error-view';
 import { FullPageLoader } from '@/components/full-page-loader';
 import { projectPaths } from '@/config/paths';
 import { queryRealtime } from '@/lib/api/query-realtime';
+import { sendRealtimeFeedback } from '@/lib/api/send-realtime-feedback';
 import { convertReportingId } from '../api/convert-reporting-id';
 import { useTestChannelConfig } from '../api/get-test-channel-config';
 import { AnswerTrace } from './answer-trace';
@@ -40,7 +41,10 @@ export function RealTimeTest({ projectId, onLeave }: RealTimeTestProps) {
   const version = useRef<number | undefined>(undefined);
   version.current = useAskedVersion(projectId, ask);
   const transport = useMemo<ChatTransport>(
-    () => ({ query: (body) => queryRealtime(projectId, { ...body, ...(version.current !== undefined && { version: version.current }) }) }),
+    () => ({
+      query: (body) => queryRealtime(projectId, { ...body, ...(version.current !== undefined && { version: version.current }) }),
+      sendFeedback: (answerId, rating, comment) => sendRealtimeFeedback(projectId, answerId, rating, comment),
+    }),
     [projectId],
   );
 
