@@ -1,4 +1,4 @@
-import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { fixKindLabels, type Fix } from '@console/contracts';
 import { projectPaths } from '@/config/paths';
@@ -31,10 +31,10 @@ export function FixHistory({ projectId, fixes }: { projectId: string; fixes: rea
             {newestFirst.map((fix) => (
               <Table.Tr key={fix.id}>
                 <Table.Td>
-                  <Stack gap={0}>
-                    <Text size="sm" fw={500}>
+                  <Stack gap={2} align="flex-start">
+                    <Badge variant="light" color="gray" tt="none" radius="sm">
                       {fixKindLabels[fix.kind]}
-                    </Text>
+                    </Badge>
                     <Text size="sm">{fix.summary}</Text>
                     {fix.content_id && (
                       <Anchor component={Link} to={projectPaths.content.to(projectId, fix.content_id)} size="xs">
