@@ -1,9 +1,12 @@
 /**
- * Ward's agglomerative clustering, stopped at a cut: groups merge, cheapest first, while merging them
- * adds less than `cut` to the total squared distance of points to their group's centre. The
- * nearest-neighbour chain finds the same merges as merging the globally cheapest pair each time
- * (Ward's cost is reducible) in O(n^2) time, on a condensed matrix of merge costs updated by the
- * Lance-Williams formula: O(n^2) memory, 4 bytes a pair.
+ * Average-linkage clustering stopped at a cut: groups merge, closest first, while the mean squared
+ * distance between the questions of one and those of the other is below `cut`. The cut is then a
+ * property of meaning alone (how far apart, on average, two questions of one topic may be), unlike
+ * Ward's cost, which grows with the groups' sizes: at one Ward cut Banking77's test questions made
+ * 132 topics fed 20 at a time and 454 fed 2,000 at a time, where average linkage made 155 and 128
+ * (bench/insight.bench.ts). The nearest-neighbour chain finds the same merges as merging the closest
+ * pair each time (average linkage is reducible) in O(n^2) time, on a condensed matrix of distances
+ * updated by the Lance-Williams formula: O(n^2) memory, 4 bytes a pair.
  */
 
 /** Where the pair i < j sits in a condensed matrix of n points. */
@@ -12,21 +15,20 @@ export function pairIndex(n: number, i: number, j: number): number {
 }
 
 /**
- * The groups of n points, given `costs` (condensed: the cost of merging each pair of single points,
- * half their squared distance). Groups are lists of point indices, ascending, ordered by their first
- * point. `costs` is overwritten.
+ * The groups of n points, given `distances` (condensed: each pair's squared distance). Groups are
+ * lists of point indices, ascending, ordered by their first point. `distances` is overwritten.
  */
-export function wardGroups(n: number, costs: Float32Array, cut: number): number[][] {
-  const cost = (i: number, j: number) => costs[i < j ? pairIndex(n, i, j) : pairIndex(n, j, i)]!;
+export function averageLinkageGroups(n: number, distances: Float32Array, cut: number): number[][] {
+  const distance = (i: number, j: number) => distances[i < j ? pairIndex(n, i, j) : pairIndex(n, j, i)]!;
   const size = new Float64Array(n).fill(1);
-  // A point still merging; a group whose nearest neighbour costs `cut` or more never merges again
+  // A group still merging. One whose nearest neighbour is `cut` or more away never merges again
   // (reducibility: a merge never brings two groups closer than the nearer of its parts), nor does a
   // group merged into another.
   const open = new Uint8Array(n).fill(1);
-  // Each group's points as a linked list: first point, next point, last point.
+  const absorbed = new Uint8Array(n);
+  // Each group's points as a linked list: next point, last point.
   const next = new Int32Array(n).fill(-1);
   const last = Int32Array.from({ length: n }, (_, i) => i);
-  const absorbed = new Uint8Array(n);
   const chain = new Int32Array(n);
   let top = 0;
   let start = 0;
@@ -40,16 +42,16 @@ export function wardGroups(n: number, costs: Float32Array, cut: number): number[
     const previous = top > 1 ? chain[top - 2]! : -1;
     // The previous link wins ties, so a chain always ends in a reciprocal pair.
     let nearest = previous;
-    let nearestCost = previous >= 0 ? cost(a, previous) : Infinity;
+    let nearestDistance = previous >= 0 ? distance(a, previous) : Infinity;
     for (let k = 0; k < n; k++) {
       if (k === a || !open[k]) continue;
-      const c = cost(a, k);
-      if (c < nearestCost) {
+      const d = distance(a, k);
+      if (d < nearestDistance) {
         nearest = k;
-        nearestCost = c;
+        nearestDistance = d;
       }
     }
-    if (nearest < 0 || nearestCost >= cut) {
+    if (nearest < 0 || nearestDistance >= cut) {
       open[a] = 0;
       top -= 1;
     } else if (nearest === previous) {
@@ -58,9 +60,7 @@ export function wardGroups(n: number, costs: Float32Array, cut: number): number[
       const merged = size[i]! + size[j]!;
       for (let k = 0; k < n; k++) {
         if (k === i || k === j || !open[k]) continue;
-        const sk = size[k]!;
-        const updated = ((size[i]! + sk) * cost(i, k) + (size[j]! + sk) * cost(j, k) - sk * nearestCost) / (merged + sk);
-        costs[i < k ? pairIndex(n, i, k) : pairIndex(n, k, i)] = updated;
+        distances[i < k ? pairIndex(n, i, k) : pairIndex(n, k, i)] = (size[i]! * distance(i, k) + size[j]! * distance(j, k)) / merged;
       }
       size[i] = merged;
       open[j] = 0;
