@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Group, Slider, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { INSIGHT_MAX_THRESHOLD } from '@console/contracts';
 import { DeploymentSelect } from '@/components/deployment-select';
@@ -14,12 +14,11 @@ interface InboxFilterBarProps {
 
 /** The threshold while it is dragged; the inbox is asked again only where the drag ends. */
 function ThresholdSlider({ value, onChange }: { value: number; onChange: (value: number) => void }) {
-  const labelId = useId();
   const [dragged, setDragged] = useState<number | null>(null);
   const shown = dragged ?? value;
   return (
     <Stack gap={4} w={260}>
-      <Text size="xs" fw={500} id={labelId}>
+      <Text size="xs" fw={500} aria-hidden="true">
         Confidence threshold
       </Text>
       <Slider
@@ -34,7 +33,8 @@ function ThresholdSlider({ value, onChange }: { value: number; onChange: (value:
           setDragged(null);
           onChange(next);
         }}
-        thumbProps={{ 'aria-labelledby': labelId, 'aria-valuetext': percent(shown) }}
+        thumbLabel="Confidence threshold"
+        thumbValueText={percent}
       />
       <Text size="xs" c="dimmed">
         {`Answers below ${percent(shown)} confidence count as failed`}

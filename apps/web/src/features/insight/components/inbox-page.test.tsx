@@ -118,4 +118,16 @@ describe('InboxPage', () => {
     expect(location().search).toContain('include_realtime=true');
     await waitFor(() => expect(inboxCalls(calls).at(-1)!.query.get('include_realtime')).toBe('true'));
   });
+
+  it('the threshold moves by 5% at a key press, into the address, the call and the sentence under it', async () => {
+    const calls = serve(inboxRecord([]));
+    const { user, location } = renderPage();
+    const threshold = await screen.findByRole('slider', { name: 'Confidence threshold' });
+    expect(threshold).toHaveAttribute('aria-valuetext', '50%');
+    threshold.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(location().search).toBe('?threshold=0.55');
+    expect(screen.getByText('Answers below 55% confidence count as failed')).toBeVisible();
+    await waitFor(() => expect(inboxCalls(calls).at(-1)!.query.get('threshold')).toBe('0.55'));
+  });
 });
