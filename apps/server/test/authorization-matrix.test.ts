@@ -206,6 +206,12 @@ async function prepare(target: Target): Promise<Cell> {
   // One question to the deployment and its answer, stored as the chat path stores them (rollups too).
   const convId = randomUUID();
   const asked = { projectId, deploymentId: tree.deployment.id, convId, utterance: 'How fast do you ship?', integrationType: 'deployment', inputMethod: 'text' } as const;
+  const realtimeAnswerId = randomUUID();
+  const tried = { ...asked, deploymentId: null, convId: randomUUID(), integrationType: 'realtime' } as const;
+  await app.ctx.assistant.events.write([
+    eventRecord({ ...tried, issuedAt: new Date(), dataType: 'request', data: { turn: 1 } }),
+    eventRecord({ ...tried, id: realtimeAnswerId, issuedAt: new Date(), dataType: 'response', responseType: 'content', contentId: content!.id, data: { turn: 1 } }),
+  ]);
   await app.ctx.assistant.events.write([
     eventRecord({ ...asked, issuedAt: new Date(), dataType: 'request', data: { turn: 1 } }),
     eventRecord({
@@ -244,6 +250,7 @@ async function prepare(target: Target): Promise<Cell> {
     jobId: job!.id,
     replayId: replay!.id,
     topicId: topic!.id,
+    realtimeAnswerId,
   };
 }
 

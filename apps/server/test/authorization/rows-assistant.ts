@@ -60,6 +60,15 @@ export const assistantRows: Row[] = [
     write: false,
     ...projectRead,
   },
+  // Feedback on one of the Real-Time Test's answers, as its widget sends it: every reader may try it.
+  {
+    route: 'POST /project/{id}/chat/feedback',
+    method: 'POST',
+    url: (c) => `/api/v1/project/${c.projectId}/chat/feedback`,
+    body: (c) => ({ answer_id: c.realtimeAnswerId, rating: 'down', comment: 'Too short' }),
+    write: false,
+    ...projectRead,
+  },
   {
     route: 'GET /project/{id}/convert-reporting-id/{reportingId}',
     method: 'GET',

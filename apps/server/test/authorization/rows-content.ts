@@ -87,4 +87,20 @@ export const contentRows: Row[] = [
     ...projectWrite(200),
   },
   { route: 'DELETE /content-action/{id}', method: 'DELETE', url: (c) => `/api/v1/content-action/${c.actionId}`, write: true, ...projectWrite(204) },
+  {
+    route: 'POST /project/{id}/content/bulk',
+    method: 'POST',
+    url: (c) => `/api/v1/project/${c.projectId}/content/bulk`,
+    body: (c) => ({ action: 'deactivate', ids: [c.contentId] }),
+    write: true,
+    ...projectDelete(200),
+  },
+  {
+    route: 'POST /project/{id}/content/bulk (by filter)',
+    method: 'POST',
+    url: (c) => `/api/v1/project/${c.projectId}/content/bulk`,
+    body: (c) => ({ action: 'delete', filter: { source_id: c.sourceId } }),
+    write: true,
+    ...projectDelete(200),
+  },
 ];

@@ -58,6 +58,8 @@ export interface Cell {
   /** A finished replay of the deployment (version 1 against itself) with one item. */
   replayId: string;
   topicId: string;
+  /** A Real-Time Test answer of the cell's project. */
+  realtimeAnswerId: string;
 }
 
 export interface Row {

@@ -83,6 +83,7 @@ async function answerTurn(ctx: AppContext, target: QueryTarget, query: ChatQuery
       requestRecord(question),
       renderedEventRecord(event, { issuedAt: ctx.now(), dataType: 'error' }, JSON.stringify({ turn, request, error: stored })),
     ]);
+    ctx.insight.failures.notice(target.projectId);
     if (!failed) throw error;
     // The retry goes on in this conversation, even when this was its first question.
     // A page of another origin may read the header only if the answer says so (the gate set the origin).
@@ -91,6 +92,7 @@ async function answerTurn(ctx: AppContext, target: QueryTarget, query: ChatQuery
   }
 
   await store(ctx, answered.events);
+  if (answered.failed) ctx.insight.failures.notice(target.projectId);
   assistant.conversations.remember({ ...conversation, state: answered.state, turn: question.turn, storedQuestions: conversation.storedQuestions + 1 });
   return answered.body;
 }

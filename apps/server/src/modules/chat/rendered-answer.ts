@@ -1,3 +1,4 @@
+import { INSIGHT_MAX_THRESHOLD } from '@console/contracts';
 import type { AnswerResult, ConversationState } from '@console/engine';
 import { renderedEventRecord, timeOrderedId, type EventBase, type RenderedEvent } from './event-records';
 
@@ -20,6 +21,8 @@ export interface RenderedAnswer {
   body: string;
   events: RenderedEvent[];
   state: ConversationState;
+  /** Refused, or answered below the inbox's highest threshold: the inbox groups it (modules/insight). */
+  failed: boolean;
 }
 
 /** The `request` event of a question, stored with its answer or its error. */
@@ -69,5 +72,6 @@ export function renderAnswer(question: Question, result: AnswerResult, answeredA
     ),
   ];
   const body = question.withTrace ? `${answerJson.slice(0, -1)},"trace":${traceJson}}` : answerJson;
-  return { body, events, state };
+  const failed = reply.response_type === 'oos' || (reply.response_type === 'content' && reply.confidence < INSIGHT_MAX_THRESHOLD);
+  return { body, events, state, failed };
 }

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { INSIGHT_MAX_THRESHOLD } from '@console/contracts';
 import type { AppContext } from '../../context';
 import { events, feedback, insightCursors, insightQuestions } from '../../db/schema/index';
 import { failedAnswer, type FailedAnswer, type OutcomeEvent } from './failed-answers';
@@ -37,7 +38,7 @@ function questionRow(projectId: string, failed: FailedAnswer, disliked: boolean)
 export async function collectFailures(ctx: AppContext, projectId: string): Promise<{ collected: number; more: boolean }> {
   const settled = new Date(ctx.now().getTime() - SETTLE_MS);
   const [cursor] = await ctx.db.select().from(insightCursors).where(eq(insightCursors.projectId, projectId));
-  const after = cursor?.eventAt && cursor.eventId ? sql`(${events.issuedAt}, ${events.id}) > (${cursor.eventAt.toISOString()}::timestamptz, ${cursor.eventId}::uuid)` : undefined;
+  const after = afterCursor(cursor);
   const outcomes = (await ctx.db
     .select(outcomeColumns)
     .from(events)
@@ -87,4 +88,33 @@ export async function collectFailures(ctx: AppContext, projectId: string): Promi
       .onConflictDoUpdate({ target: insightCursors.projectId, set: { ...moved, updatedAt: ctx.now() } });
   });
   return { collected: failed.length + dislikedEvents.length, more: outcomes.length === EVENTS_AT_ONCE || rated.length === EVENTS_AT_ONCE };
+}
+
+/** The condition on events after a project's cursor (every event when it has none). */
+function afterCursor(cursor: { eventAt: Date | null; eventId: string | null } | undefined) {
+  return cursor?.eventAt && cursor.eventId ? sql`(${events.issuedAt}, ${events.id}) > (${cursor.eventAt.toISOString()}::timestamptz, ${cursor.eventId}::uuid)` : undefined;
+}
+
+/**
+ * Failed questions stored but not grouped yet: those collected and waiting for the grouping, and
+ * the failed answers among the events not read yet (a few seconds' worth while the grouping keeps up).
+ */
+export async function pendingFailures(ctx: AppContext, projectId: string): Promise<number> {
+  const [cursor] = await ctx.db.select().from(insightCursors).where(eq(insightCursors.projectId, projectId));
+  const failedOutcome = or(
+    eq(events.dataType, 'error'),
+    eq(events.responseType, 'oos'),
+    and(eq(events.responseType, 'content'), sql`(${events.data}->'response'->>'confidence')::float8 < ${INSIGHT_MAX_THRESHOLD}`),
+  );
+  const [[ungrouped], [unread]] = await Promise.all([
+    ctx.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(insightQuestions)
+      .where(and(eq(insightQuestions.projectId, projectId), isNull(insightQuestions.topicId))),
+    ctx.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(events)
+      .where(and(eq(events.projectId, projectId), inArray(events.dataType, ['response', 'error']), afterCursor(cursor), failedOutcome)),
+  ]);
+  return (ungrouped?.count ?? 0) + (unread?.count ?? 0);
 }

@@ -37,11 +37,20 @@ const stepOf = (trace: unknown, stage: string): Record<string, unknown> | null =
   return step?.data && typeof step.data === 'object' ? step.data : null;
 };
 
-/** The best candidates of a trace: the reranked ones (with their probability), else the ranked ones. */
+/**
+ * The best candidates of a trace: the reranked ones (with their probability), else the ranked ones,
+ * else (a refusal, which skips ranking) the classifier's leading content labels.
+ */
 function candidatesOf(trace: unknown): FailedAnswer['candidates'] {
-  const listed = stepOf(trace, 'rerank')?.candidates ?? stepOf(trace, 'rank')?.candidates;
-  if (!Array.isArray(listed)) return [];
-  return listed.flatMap((candidate: Record<string, unknown>) => {
+  const ranked = stepOf(trace, 'rerank')?.candidates ?? stepOf(trace, 'rank')?.candidates;
+  const leading = stepOf(trace, 'classify')?.top;
+  const listed: unknown[] = Array.isArray(ranked)
+    ? ranked
+    : Array.isArray(leading)
+      ? leading.flatMap((label: Record<string, unknown>) => (label?.kind === 'content' ? [{ content_id: label.id, subject: label.subject, probability: label.probability }] : []))
+      : [];
+  return listed.flatMap((entry) => {
+    const candidate = entry as Record<string, unknown> | null;
     if (typeof candidate?.content_id !== 'string' || typeof candidate.subject !== 'string') return [];
     const score = typeof candidate.probability === 'number' ? candidate.probability : typeof candidate.score === 'number' ? candidate.score : null;
     return [{ content_id: candidate.content_id, subject: candidate.subject, score }];

@@ -3,7 +3,7 @@ import { INSIGHT_DEFAULT_THRESHOLD } from '@console/contracts';
 import type { AnswerResult } from '@console/engine';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { insightFixes, snapshots } from '../../db/schema/index';
+import { insightFixes, snapshots, type JobRow } from '../../db/schema/index';
 import { OfflineAsker } from '../chat/offline-answer';
 import type { RunningJob } from '../job/runner';
 import { queueJob } from '../job/service';
@@ -27,12 +27,32 @@ function uncheckedBefore(projectId: string, before: Date, version: number) {
   );
 }
 
-/** Queues the check of a project's fixes against a version just synced, when it has fixes to check (in the sync's transaction). */
+/**
+ * Queues the check of a project's fixes against a version just synced, in the sync's transaction, and
+ * marks them as being checked from then on, so the console follows the check from the moment of the
+ * sync. Nothing to check: nothing queued.
+ */
 export async function queueFixCheck(tx: Db, projectId: string, snapshotId: string, now: Date): Promise<boolean> {
-  const [waiting] = await tx.select({ id: insightFixes.id }).from(insightFixes).where(and(eq(insightFixes.projectId, projectId), isNotNull(insightFixes.checkStatus))).limit(1);
-  if (!waiting) return false;
+  const checking = await tx
+    .update(insightFixes)
+    .set({ checkStatus: 'checking' })
+    .where(and(eq(insightFixes.projectId, projectId), isNotNull(insightFixes.checkStatus)))
+    .returning({ id: insightFixes.id });
+  if (!checking.length) return false;
   await queueJob(tx, { kind: 'fix_check', projectId, params: { snapshot_id: snapshotId }, createdBy: null }, now);
   return true;
+}
+
+/** Fixes a check could not finish wait for the next sync (or keep their last check), rather than being checked forever. */
+export async function settleFixCheck(tx: Db, row: JobRow): Promise<void> {
+  await tx
+    .update(insightFixes)
+    .set({ checkStatus: 'waiting_for_sync' })
+    .where(and(eq(insightFixes.projectId, row.projectId), eq(insightFixes.checkStatus, 'checking'), isNull(insightFixes.checkVersion)));
+  await tx
+    .update(insightFixes)
+    .set({ checkStatus: 'done' })
+    .where(and(eq(insightFixes.projectId, row.projectId), eq(insightFixes.checkStatus, 'checking'), isNotNull(insightFixes.checkVersion)));
 }
 
 /**
@@ -47,7 +67,12 @@ export async function runFixCheckJob(ctx: AppContext, job: RunningJob): Promise<
     .select({ number: snapshots.number, createdAt: snapshots.createdAt })
     .from(snapshots)
     .where(and(eq(snapshots.id, snapshotId), eq(snapshots.projectId, job.row.projectId)));
-  if (!snapshot) return;
+  if (snapshot) await checkFixes(ctx, job, snapshotId, snapshot);
+  // Fixes the sync marked and this version did not take (made meanwhile, or a version pruned since) show their last check again.
+  await settleFixCheck(ctx.db, job.row);
+}
+
+async function checkFixes(ctx: AppContext, job: RunningJob, snapshotId: string, snapshot: { number: number; createdAt: Date }): Promise<void> {
   const fixes = await ctx.db.select().from(insightFixes).where(uncheckedBefore(job.row.projectId, snapshot.createdAt, snapshot.number));
   const total = fixes.reduce((sum, fix) => sum + fix.questions.length, 0);
   await job.progress(0, total);
@@ -56,7 +81,6 @@ export async function runFixCheckJob(ctx: AppContext, job: RunningJob): Promise<
   const asker = new OfflineAsker(ctx.assistant.offlineEmbedder, ctx.now);
   let done = 0;
   for (const fix of fixes) {
-    await ctx.db.update(insightFixes).set({ checkStatus: 'checking' }).where(eq(insightFixes.id, fix.id));
     const [answers] = await asker.ask([index], fix.questions.map((question) => [question]));
     const passed = answers!.filter((answer) => asIntended(fix.expect!, answer)).length;
     await ctx.db

@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { understandingOf } from '@console/contracts';
 import type { AppContext } from '../../context';
-import { events, insightCursors, insightQuestions, insightTopics, projects } from '../../db/schema/index';
+import { insightCursors, insightQuestions, insightTopics, projects } from '../../db/schema/index';
 import type { RunningJob } from '../job/runner';
 import { unpackVectors, vectorsOf } from '../snapshot/text-vectors';
-import { collectFailures, SETTLE_MS } from './collect';
+import { collectFailures, pendingFailures, SETTLE_MS } from './collect';
 import type { QuestionToGroup } from './grouping/index';
 import { queueInsightGrouping } from './queue';
 
@@ -32,18 +32,6 @@ async function takeLease(ctx: AppContext, projectId: string): Promise<boolean> {
 
 async function releaseLease(ctx: AppContext, projectId: string): Promise<void> {
   await ctx.db.update(insightCursors).set({ leaseUntil: null }).where(eq(insightCursors.projectId, projectId));
-}
-
-/** Whether outcome events after the cursor wait to settle (stored within SETTLE_MS). */
-async function unsettledWaiting(ctx: AppContext, projectId: string): Promise<boolean> {
-  const [cursor] = await ctx.db.select().from(insightCursors).where(eq(insightCursors.projectId, projectId));
-  const after = cursor?.eventAt && cursor.eventId ? sql`(${events.issuedAt}, ${events.id}) > (${cursor.eventAt.toISOString()}::timestamptz, ${cursor.eventId}::uuid)` : undefined;
-  const [row] = await ctx.db
-    .select({ id: events.id })
-    .from(events)
-    .where(and(eq(events.projectId, projectId), inArray(events.dataType, ['response', 'error']), after))
-    .limit(1);
-  return Boolean(row);
 }
 
 /**
@@ -75,7 +63,7 @@ export async function runGroupingJob(ctx: AppContext, job: RunningJob): Promise<
         if (Date.now() - started > RUN_FOR_MS) break;
         continue;
       }
-      if (!(await unsettledWaiting(ctx, projectId))) return;
+      if (!(await pendingFailures(ctx, projectId))) return;
       if (Date.now() - started > RUN_FOR_MS) break;
       await sleep(SETTLE_MS, undefined, { signal: job.signal });
     }

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, isNull, not, sql } from 'drizzle-orm';
+import { asc, desc, eq, not, sql } from 'drizzle-orm';
 import type { inboxQuery, Inbox } from '@console/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { insightQuestions as q, insightTopics as t } from '../../db/schema/index';
+import { insightTopics as t } from '../../db/schema/index';
 import type { ProjectAccess } from '../../platform/access';
+import { pendingFailures } from './collect';
 import { countedTopics, describeTopics, dismissedNow, toCounts } from './topics';
 import { inboxWindow } from './window';
 
@@ -16,7 +17,7 @@ export async function readInbox(ctx: AppContext, { project }: ProjectAccess, que
   const window = await inboxWindow(ctx, project.id, query);
   const counted = countedTopics(ctx, window);
   const shown = query.include_dismissed ? undefined : not(dismissedNow);
-  const [rows, [pending]] = await Promise.all([
+  const [rows, pending] = await Promise.all([
     ctx.db
       .with(counted)
       .select({
@@ -39,10 +40,7 @@ export async function readInbox(ctx: AppContext, { project }: ProjectAccess, que
       .orderBy(desc(sql`${counted.questions} * ${counted.conversations}`), desc(counted.questions), asc(t.id))
       .limit(query.limit)
       .offset(query.offset),
-    ctx.db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(q)
-      .where(and(eq(q.projectId, project.id), isNull(q.topicId))),
+    pendingFailures(ctx, project.id),
   ]);
   const records = await describeTopics(ctx, window, rows.map(toCounts));
   return {
@@ -52,6 +50,6 @@ export async function readInbox(ctx: AppContext, { project }: ProjectAccess, que
     to: window.to.toISOString(),
     threshold: window.threshold,
     question_count: rows[0]?.failedQuestions ?? 0,
-    pending: pending?.count ?? 0,
+    pending,
   };
 }

@@ -1,4 +1,4 @@
-import { runFixCheckJob } from '../insight/fix-check-job';
+import { runFixCheckJob, settleFixCheck } from '../insight/fix-check-job';
 import { runGroupingJob } from '../insight/grouping-job';
 import { runReplayJob } from '../replay/run-job';
 import { runSourcePullJob, settleSourcePull } from '../source/pull/run';
@@ -17,6 +17,6 @@ export function jobHandlers(ctx: AppContext): Record<JobKind, JobKindHandler> {
     replay: { run: (job) => runReplayJob(ctx, job) },
     source_pull: { run: (job) => runSourcePullJob(ctx, job), settle: (tx, row, end) => settleSourcePull(ctx, tx, row, end) },
     insight_grouping: { run: (job) => runGroupingJob(ctx, job) },
-    fix_check: { run: (job) => runFixCheckJob(ctx, job) },
+    fix_check: { run: (job) => runFixCheckJob(ctx, job), settle: (tx, row) => settleFixCheck(tx, row) },
   };
 }
