@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { DEFAULT_WEB_CHANNEL_CONFIG, widgetSnippet, type Channel, type Deployment, type ListResponse, type PmDocument, type PmText } from '@console/contracts';
 import { call, signInToken } from './support/api';
 import { serveCustomerPage, type CustomerSite } from './support/customer-site';
+import { signIn } from './support/sign-in';
 import { seeded, users } from './support/users';
 
 /**
@@ -53,6 +54,8 @@ let allowed: CustomerSite;
 let refused: CustomerSite;
 /** An allowed origin whose snippet names a channel still in draft. */
 let draftPage: CustomerSite;
+/** The shop's project, whose conversations the console shows. */
+let shopProjectId: string;
 
 test.beforeAll(async ({ playwright }) => {
   const baseUrl = process.env.E2E_BASE_URL!;
@@ -61,6 +64,7 @@ test.beforeAll(async ({ playwright }) => {
     const token = await signInToken(api, users.plain);
 
     const project = await call<{ id: string }>(api, 'post', `/workspace/${seeded().workspaceId}/project`, token, { display_name: 'Corner Shop' });
+    shopProjectId = project.id;
     await createItem(api, token, project.id, hours, true);
     await createItem(api, token, project.id, delivery, false);
 
@@ -146,6 +150,37 @@ test('a page on an allowed origin gets answers from the deployed project through
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(launcher).toBeFocused();
+});
+
+test("a visitor's thumbs down and comment under an answer reach the conversation in the console, as text", async ({ page, browser }) => {
+  const comment = '<b>Not</b> the hours I asked for';
+  await page.goto(allowed.origin);
+  await page.getByRole('button', { name: `Open ${concierge}` }).click();
+  const dialog = page.getByRole('dialog', { name: concierge });
+  await dialog.getByLabel('Your question').fill(hours.utterances[0]!);
+  await dialog.getByLabel('Your question').press('Enter');
+  const log = dialog.getByRole('log');
+  await expect(log).toContainText(hours.answer);
+
+  // Thumbs down opens an optional comment, counted against its limit; Send says thanks.
+  const thumbs = log.getByRole('group', { name: 'Was this helpful?' }).last();
+  await thumbs.getByRole('button', { name: 'Not helpful', exact: true }).click();
+  await expect(thumbs.getByRole('button', { name: 'Not helpful', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  const form = log.getByRole('form', { name: 'Comment on this answer' });
+  await form.getByLabel('What was wrong? (optional)').fill(comment);
+  await expect(form).toContainText(`${comment.length}/500`);
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(log.getByText('Thanks for your feedback')).toBeVisible();
+
+  // In the console the answer carries the visitor's thumb and comment, shown as text.
+  const team = await browser.newPage();
+  await signIn(team, users.plain);
+  await team.goto(`/project/${shopProjectId}/conv`);
+  await team.getByRole('table', { name: 'Conversations' }).getByRole('link').first().click();
+  const transcript = team.getByRole('region', { name: 'Transcript' });
+  await expect(transcript.getByRole('img', { name: 'Disliked' })).toBeVisible();
+  await expect(transcript.getByText(comment)).toBeVisible();
+  await team.close();
 });
 
 /** The widget's own console messages (the browser's CORS report is not one of them). */
