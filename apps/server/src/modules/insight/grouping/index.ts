@@ -1,4 +1,4 @@
-import { addPoints, comparable, dotVectors, emptyCentre, meanSquaredDistance, questionPoint, squaredDistance, type Centre, type Point } from './centre';
+import { addPoints, comparable, dotAt, emptyCentre, meanSquaredDistance, packVectors, questionPoint, squaredDistance, type Centre, type Point } from './centre';
 import { decodeCentre, encodeCentre } from './stored-centre';
 import { averageLinkageGroups } from './linkage';
 import { countStems, readFrequencies, weigh, writeFrequencies } from './words';
@@ -6,14 +6,15 @@ import { countStems, readFrequencies, weigh, writeFrequencies } from './words';
 /**
  * Failed questions grouped by meaning into topics, as they arrive (pure: no I/O, deterministic).
  * A question is its sentence vector beside the TF-IDF weights of its word stems (centre.ts). One
- * cut, a distance in meaning, decides everything: two questions share a topic when, on average, the
- * questions of one are closer to those of the other than the cut. A batch of new questions first
- * joins the existing topics (each question the one whose questions it is nearest on average, when
- * nearer than the cut); the rest are clustered among themselves by average linkage stopped at the
- * same cut (linkage.ts), each group a new topic. Topics never merge, split or lose questions, so a
- * topic keeps its id and its fixes, and since joining and clustering apply the same test, the topics
- * hardly depend on how the questions were batched: Banking77's test questions made 155 topics fed
- * one at a time, 149 fed 200 at a time and 128 all at once (bench/insight.bench.ts).
+ * cut, a distance in meaning, decides: questions share a topic while, on average, the questions of
+ * one part are nearer those of the other than the cut (average linkage, linkage.ts). A batch of new
+ * questions is clustered so together with the existing topics near them, each topic standing for its
+ * questions and never merging with another: a new question joins the topic its group reaches, and a
+ * group reaching none becomes a new topic. New questions of one meaning thus find each other before
+ * a neighbouring topic takes them one by one. Topics never merge, split or lose questions, so a topic
+ * keeps its id and its fixes; and since one test decides joining and clustering, the topics hardly
+ * depend on how the questions were batched: Banking77's 3,080 test questions made 141 topics fed one
+ * at a time, 150 fed 200 at a time and 140 all at once (bench/insight.bench.ts).
  */
 
 export interface QuestionToGroup {
@@ -42,13 +43,17 @@ export interface GroupingResult {
 }
 
 /**
- * The mean squared distance (centre.ts) below which questions share a topic. Two unrelated questions
- * are about 1.9 apart, two paraphrases about 0.8; 1.25 grouped Banking77's 3,080 test questions (77
- * fine-grained intents) into about 150 topics.
+ * The mean squared distance (centre.ts) below which questions share a topic: two unrelated questions
+ * are about 1.9 apart, two paraphrases about 0.8. Set on Banking77's test questions (77 fine-grained
+ * intents), which it groups into about 150 topics.
  */
-export const GROUPING_CUT = 1.25;
-/** Questions clustered at once: their pair matrix takes 4 bytes a pair (32 MB at 4,000). A larger batch is grouped in parts, each joining the topics the earlier made. */
-const MAX_CLUSTERED = 4_000;
+export const GROUPING_CUT = 1.34;
+/**
+ * Questions clustered at once, and topics compared with them at most: their pair matrix takes 4 bytes
+ * a pair (72 MB at 6,000). A larger batch is grouped in parts, each joining the topics the earlier made.
+ */
+const PART = 4_000;
+const MAX_COMPARED = 2_000;
 
 interface Group {
   /** The stored topic's id, or a created topic's key. */
@@ -69,35 +74,30 @@ export function groupQuestions(state: Record<string, unknown>, topics: readonly 
     if (stored) groups.push({ key: topic.id, stored: true, ...stored, labelText: topic.label, changed: false });
   }
   const joined = new Map<string, string>();
-  for (let start = 0; start < questions.length; start += MAX_CLUSTERED) {
-    const part = questions.slice(start, start + MAX_CLUSTERED);
+  for (let start = 0; start < questions.length; start += PART) {
+    const part = questions.slice(start, start + PART);
     const counts = countStems(
       frequencies,
       part.map((question) => question.text),
     );
     const points = part.map((question, i) => questionPoint(question.vector, weigh(frequencies, counts[i]!)));
-    const joining = new Map<Group, number[]>();
-    const alone: number[] = [];
-    nearestGroups(groups, points).forEach(({ group, distance }, i) => {
-      if (group && distance < GROUPING_CUT) joining.set(group, [...(joining.get(group) ?? []), i]);
-      else alone.push(i);
-    });
-    for (const [group, members] of joining) {
-      join(
-        group,
-        members.map((i) => points[i]!),
-        members.map((i) => part[i]!.text),
-      );
-      for (const i of members) joined.set(part[i]!.id, group.key);
-    }
-    for (const members of averageLinkageGroups(alone.length, pairDistances(alone.map((i) => points[i]!)), GROUPING_CUT)) {
-      const group = created(
-        part[alone[members[0]!]!]!.id,
-        members.map((m) => points[alone[m]!]!),
-        members.map((m) => part[alone[m]!]!.text),
-      );
-      groups.push(group);
-      for (const m of members) joined.set(part[alone[m]!]!.id, group.key);
+    const near = nearGroups(groups, points);
+    const k = near.groups.length;
+    for (const members of averageLinkageGroups(k + points.length, clusterDistances(near, points), GROUPING_CUT, [...near.groups.map((group) => group.centre.size), ...points.map(() => 1)])) {
+      // Members ascend and the topics come first, so a group holds a topic only as its first member.
+      const newcomers = members.filter((m) => m >= k).map((m) => m - k);
+      if (!newcomers.length) continue;
+      const newPoints = newcomers.map((i) => points[i]!);
+      const texts = newcomers.map((i) => part[i]!.text);
+      let group: Group;
+      if (members[0]! < k) {
+        group = near.groups[members[0]!]!;
+        join(group, newPoints, texts);
+      } else {
+        group = created(part[newcomers[0]!]!.id, newPoints, texts);
+        groups.push(group);
+      }
+      for (const i of newcomers) joined.set(part[i]!.id, group.key);
     }
   }
   const stored = (group: Group) => ({ size: group.centre.size, label: group.labelText, centre: encodeCentre(group) });
@@ -109,46 +109,61 @@ export function groupQuestions(state: Record<string, unknown>, topics: readonly 
   };
 }
 
-/** Each point's nearest group by its mean squared distance to the group's questions; ties go to the earlier group. */
-function nearestGroups(groups: readonly Group[], points: readonly Point[]): { group: Group | null; distance: number }[] {
-  // The groups' word weights by stem, so a question meets only the groups that share its words.
-  const postings = new Map<string, { group: number; weight: number }[]>();
-  groups.forEach(({ centre }, group) => {
-    for (const [stem, weight] of centre.words) {
+/**
+ * The topics within the cut of some new question (no other can take one: average linkage never
+ * brings a group closer than the nearest of its parts), nearest first and at most MAX_COMPARED, with
+ * each one's mean squared distance to each question (row per topic).
+ */
+function nearGroups(groups: readonly Group[], points: readonly Point[]): { groups: Group[]; distances: Float32Array[] } {
+  // The questions' word weights by stem, so a topic meets only the questions that share its words.
+  const postings = new Map<string, { point: number; weight: number }[]>();
+  points.forEach((point, index) => {
+    for (const [stem, weight] of point.words) {
       let list = postings.get(stem);
       if (!list) postings.set(stem, (list = []));
-      list.push({ group, weight });
+      list.push({ point: index, weight });
     }
   });
-  const wordDots = new Float64Array(groups.length);
-  return points.map((point) => {
+  const { packed, dimensions } = packVectors(points.map((point) => point.vector));
+  const wordDots = new Float64Array(points.length);
+  const near: { group: Group; index: number; nearest: number; distances: Float32Array }[] = [];
+  groups.forEach((group, index) => {
+    const { centre } = group;
     wordDots.fill(0);
-    for (const [stem, weight] of point.words) for (const posting of postings.get(stem) ?? []) wordDots[posting.group]! += weight * posting.weight;
-    let nearest: Group | null = null;
-    let nearestDistance = Infinity;
-    groups.forEach((group, g) => {
-      const { centre } = group;
-      const vectorDot = comparable(point.vector, centre.vector) ? dotVectors(point.vector!, centre.vector!) : 0;
-      const distance = meanSquaredDistance(point, centre, vectorDot, wordDots[g]!);
-      if (distance < nearestDistance) {
-        nearest = group;
-        nearestDistance = distance;
-      }
+    for (const [stem, weight] of centre.words) for (const posting of postings.get(stem) ?? []) wordDots[posting.point]! += weight * posting.weight;
+    const distances = new Float32Array(points.length);
+    let nearest = Infinity;
+    points.forEach((point, p) => {
+      const vectorDot = comparable(point.vector, centre.vector) ? dotAt(centre.vector!, 0, packed, p * dimensions, dimensions) : 0;
+      distances[p] = meanSquaredDistance(point, centre, vectorDot, wordDots[p]!);
+      nearest = Math.min(nearest, distances[p]!);
     });
-    return { group: nearest, distance: nearestDistance };
+    if (nearest < GROUPING_CUT) near.push({ group, index, nearest, distances });
   });
+  const kept = near
+    .sort((a, b) => a.nearest - b.nearest || a.index - b.index)
+    .slice(0, MAX_COMPARED)
+    .sort((a, b) => a.index - b.index);
+  return { groups: kept.map((entry) => entry.group), distances: kept.map((entry) => entry.distances) };
 }
 
-/** The squared distance of each pair of points, condensed for averageLinkageGroups: n^2/2 dot products, the grouping's main cost. */
-function pairDistances(points: readonly Point[]): Float32Array {
-  const n = points.length;
+/**
+ * The condensed distance matrix of the near topics (first) and the new questions: a topic to a
+ * question its mean squared distance, two topics never (they never merge), two questions their
+ * squared distance. The n^2/2 dot products of the questions are the grouping's main cost.
+ */
+function clusterDistances(near: { distances: Float32Array[] }, points: readonly Point[]): Float32Array {
+  const k = near.distances.length;
+  const n = k + points.length;
   const distances = new Float32Array((n * (n - 1)) / 2);
-  // The vectors side by side in one array, read in fours: five times faster than each point's own array.
-  const dimensions = points.find((point) => point.vector)?.vector?.length ?? 0;
-  const packed = new Float32Array(n * dimensions);
-  points.forEach((point, i) => {
-    if (point.vector?.length === dimensions) packed.set(point.vector, i * dimensions);
-  });
+  let at = 0;
+  for (let t = 0; t < k; t++) {
+    distances.fill(Infinity, at, at + k - t - 1);
+    at += k - t - 1;
+    distances.set(near.distances[t]!, at);
+    at += points.length;
+  }
+  const { packed, dimensions } = packVectors(points.map((point) => point.vector));
   // The points using each stem, ascending: row i reads only the later ones, from a cursor that only moves on.
   const postings = new Map<string, { points: number[]; weights: number[]; cursor: number }>();
   points.forEach((point, index) => {
@@ -159,35 +174,17 @@ function pairDistances(points: readonly Point[]): Float32Array {
       list.weights.push(weight);
     }
   });
-  const wordDots = new Float64Array(n);
-  let at = 0;
-  for (let i = 0; i < n; i++) {
+  const wordDots = new Float64Array(points.length);
+  for (let i = 0; i < points.length; i++) {
     const a = points[i]!;
     for (const [stem, weight] of a.words) {
       const list = postings.get(stem)!;
       list.cursor += 1;
-      for (let k = list.cursor; k < list.points.length; k++) wordDots[list.points[k]!]! += weight * list.weights[k]!;
+      for (let q = list.cursor; q < list.points.length; q++) wordDots[list.points[q]!]! += weight * list.weights[q]!;
     }
-    const rowA = i * dimensions;
-    for (let j = i + 1; j < n; j++) {
+    for (let j = i + 1; j < points.length; j++) {
       const b = points[j]!;
-      let vectorDot = 0;
-      if (comparable(a.vector, b.vector)) {
-        const rowB = j * dimensions;
-        let s0 = 0;
-        let s1 = 0;
-        let s2 = 0;
-        let s3 = 0;
-        let d = 0;
-        for (; d + 3 < dimensions; d += 4) {
-          s0 += packed[rowA + d]! * packed[rowB + d]!;
-          s1 += packed[rowA + d + 1]! * packed[rowB + d + 1]!;
-          s2 += packed[rowA + d + 2]! * packed[rowB + d + 2]!;
-          s3 += packed[rowA + d + 3]! * packed[rowB + d + 3]!;
-        }
-        for (; d < dimensions; d++) s0 += packed[rowA + d]! * packed[rowB + d]!;
-        vectorDot = s0 + s1 + s2 + s3;
-      }
+      const vectorDot = comparable(a.vector, b.vector) ? dotAt(packed, i * dimensions, packed, j * dimensions, dimensions) : 0;
       distances[at++] = squaredDistance(a, b, vectorDot, wordDots[j]!);
       wordDots[j] = 0;
     }

@@ -3,10 +3,10 @@
  * distance between the questions of one and those of the other is below `cut`. The cut is then a
  * property of meaning alone (how far apart, on average, two questions of one topic may be), unlike
  * Ward's cost, which grows with the groups' sizes: at one Ward cut Banking77's test questions made
- * 132 topics fed 20 at a time and 454 fed 2,000 at a time, where average linkage made 155 and 128
- * (bench/insight.bench.ts). The nearest-neighbour chain finds the same merges as merging the closest
- * pair each time (average linkage is reducible) in O(n^2) time, on a condensed matrix of distances
- * updated by the Lance-Williams formula: O(n^2) memory, 4 bytes a pair.
+ * 132 topics fed 20 at a time and 454 fed 2,000 at a time, so a backlog and a trickle of the same
+ * questions would group differently. The nearest-neighbour chain finds the same merges as merging
+ * the closest pair each time (average linkage is reducible) in O(n^2) time, on a condensed matrix of
+ * distances updated by the Lance-Williams formula: O(n^2) memory, 4 bytes a pair.
  */
 
 /** Where the pair i < j sits in a condensed matrix of n points. */
@@ -15,12 +15,14 @@ export function pairIndex(n: number, i: number, j: number): number {
 }
 
 /**
- * The groups of n points, given `distances` (condensed: each pair's squared distance). Groups are
- * lists of point indices, ascending, ordered by their first point. `distances` is overwritten.
+ * The groups of n points, given `distances` (condensed: each pair's squared distance, or the mean
+ * squared distance between the questions of two points that stand for several; Infinity keeps two
+ * apart for good) and how many questions each point stands for. Groups are lists of point indices,
+ * ascending, ordered by their first point. `distances` is overwritten.
  */
-export function averageLinkageGroups(n: number, distances: Float32Array, cut: number): number[][] {
+export function averageLinkageGroups(n: number, distances: Float32Array, cut: number, sizes: readonly number[]): number[][] {
   const distance = (i: number, j: number) => distances[i < j ? pairIndex(n, i, j) : pairIndex(n, j, i)]!;
-  const size = new Float64Array(n).fill(1);
+  const size = Float64Array.from(sizes);
   // A group still merging. One whose nearest neighbour is `cut` or more away never merges again
   // (reducibility: a merge never brings two groups closer than the nearer of its parts), nor does a
   // group merged into another.
