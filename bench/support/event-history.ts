@@ -71,7 +71,7 @@ const VOICE_RATE = 0.03;
 /** A returning visitor starts this share of the conversations. */
 const RETURNING_RATE = 0.35;
 
-function seeded(seed: number): () => number {
+export function seeded(seed: number): () => number {
   // mulberry32: fast, deterministic, good enough for picking traffic.
   let state = seed >>> 0;
   return () => {
