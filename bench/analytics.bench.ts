@@ -13,16 +13,15 @@
 // data directory, and a PostgreSQL database `bench_analytics` created and dropped here.
 import { createReadStream, createWriteStream, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
-import { connect } from 'node:net';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
-import pg from 'pg';
 import { EXPORT_TOTAL_HEADER, zonedFormatter, type ChatAnswer, type Summary, type TraceStep } from '@console/contracts';
 import { openDatabase } from '../apps/server/src/db/client';
 import { Console } from './support/assistant-api';
 import { writeHistory, type AnswerSample, type HistoryTally } from './support/event-history';
+import { freshPostgresDatabase, postgresServer } from './support/postgres';
 import { BENCH_ADMIN, removeDataDir, startServer, type RunningServer } from './support/server';
 import { syntheticIntents, syntheticQuestions } from './support/synthetic-project';
 import { percentile } from './support/percentile';
@@ -33,7 +32,6 @@ const CALLS = 20;
 const BATCH_EVENTS = 4000;
 const ORIGIN = 'https://shop.example';
 const EXPORT_TZ = 'Europe/Paris';
-const DEFAULT_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
 const BENCH_DATABASE = 'bench_analytics';
 const TARGET = { summaryMs: 200, listMs: 50, exportEventsPerS: 50_000, exportGrowthMb: 100 };
 /** An export slower than this is cut off and reported with the rate it reached (the target needs 20 s). */
@@ -47,41 +45,6 @@ interface Timing {
 }
 
 /* ---------------------------------------------------------------- databases */
-
-/** PostgreSQL when BENCH_DATABASE_URL names one, or when one answers on the usual port (as CI decides for the API tests). */
-async function postgresServer(): Promise<string | null> {
-  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
-  const reachable = await new Promise<boolean>((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port: 5432, timeout: 1000 });
-    const answer = (value: boolean) => {
-      socket.destroy();
-      resolve(value);
-    };
-    socket.once('connect', () => answer(true));
-    socket.once('error', () => answer(false));
-    socket.once('timeout', () => answer(false));
-  });
-  return reachable ? DEFAULT_POSTGRES : null;
-}
-
-async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A database of our own on that server, empty (a previous run's leftovers dropped), so nothing else is touched. */
-async function freshPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  await onServer(serverUrl, `DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
-  await onServer(serverUrl, `CREATE DATABASE ${BENCH_DATABASE}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${BENCH_DATABASE}`;
-  return { url: url.toString(), drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`) };
-}
 
 /* ---------------------------------------------------------------- the project */
 
@@ -314,7 +277,7 @@ async function checkExport(file: string) {
 /* ---------------------------------------------------------------- one database */
 
 async function benchOn(kind: 'pglite' | 'postgres', postgresUrl: string | null): Promise<Record<string, unknown>> {
-  const pgDatabase = kind === 'postgres' ? await freshPostgresDatabase(postgresUrl!) : null;
+  const pgDatabase = kind === 'postgres' ? await freshPostgresDatabase(postgresUrl!, BENCH_DATABASE) : null;
   const env = { DATABASE_URL: pgDatabase?.url ?? '' };
   let server = await startServer(env);
   const { dataDir } = server;

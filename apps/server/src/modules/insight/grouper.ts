@@ -17,7 +17,7 @@ export class Grouper {
     let vectors: Float32Array<ArrayBuffer> | null = null;
     if (dimensions) {
       vectors = new Float32Array(questions.length * dimensions);
-      questions.forEach((question, i) => vectors!.set(question.vector!, i * dimensions));
+      questions.forEach((question, i) => vectors!.set(question.vector ?? new Float32Array(dimensions), i * dimensions));
     }
     const job: GroupJob = {
       id: this.nextId++,

@@ -13,5 +13,13 @@ export interface Insight {
 
 export function createInsight(db: Db, jobs: () => JobRunner, log: FastifyBaseLogger, now: () => Date): Insight {
   const grouper = new Grouper();
-  return { failures: new FailureNotices(db, jobs, log, now), grouper, close: () => grouper.close() };
+  const failures = new FailureNotices(db, jobs, log, now);
+  return {
+    failures,
+    grouper,
+    close: () => {
+      failures.close();
+      return grouper.close();
+    },
+  };
 }
