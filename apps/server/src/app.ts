@@ -31,6 +31,7 @@ import { createAssistant } from './modules/chat/assistant';
 import { jobHandlers } from './modules/job/handlers';
 import { jobRoutes } from './modules/job/routes';
 import { createInsight } from './modules/insight/insight';
+import { queueInsightGrouping } from './modules/insight/queue';
 import { JobRunner } from './modules/job/runner';
 import type { EventBatching } from './modules/chat/event-writer';
 import { chatRoutes } from './modules/chat/routes';
@@ -155,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       answeringThreads: deps.answeringThreads ?? 1,
     }),
     jobs: new JobRunner(deps.db, app.log, { now, pollMs: deps.jobPollMs }),
-    insight: createInsight(deps.db, () => ctx.jobs, app.log, now),
+    insight: createInsight((projectId, at) => queueInsightGrouping(deps.db, projectId, at), () => ctx.jobs, app.log, now),
   };
   app.decorate('ctx', ctx);
   app.addHook('onReady', async () => ctx.jobs.start(jobHandlers(ctx)));

@@ -1,7 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
 import type { JobRunner } from '../job/runner';
-import { queueInsightGrouping } from './queue';
 
 /**
  * A failed answer tells the inbox to group the project's new failed questions. Answering must not
@@ -17,7 +15,8 @@ export class FailureNotices {
   private readonly deferred = new Map<string, NodeJS.Timeout>();
 
   constructor(
-    private readonly db: Db,
+    /** Queues the project's grouping unless one is queued (./queue.ts); says whether it did. */
+    private readonly queue: (projectId: string, at: Date) => Promise<boolean>,
     private readonly jobs: () => JobRunner,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => Date,
@@ -40,7 +39,7 @@ export class FailureNotices {
     }
     if (this.lastNoticed.size > 10_000) this.lastNoticed.clear();
     this.lastNoticed.set(projectId, at);
-    queueInsightGrouping(this.db, projectId, new Date(at))
+    this.queue(projectId, new Date(at))
       .then((queued) => {
         if (queued) this.jobs().wake();
       })

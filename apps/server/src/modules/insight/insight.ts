@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
 import type { JobRunner } from '../job/runner';
 import { FailureNotices } from './failure-notices';
 import { Grouper } from './grouper';
@@ -11,9 +10,9 @@ export interface Insight {
   close: () => Promise<void>;
 }
 
-export function createInsight(db: Db, jobs: () => JobRunner, log: FastifyBaseLogger, now: () => Date): Insight {
+export function createInsight(queue: (projectId: string, at: Date) => Promise<boolean>, jobs: () => JobRunner, log: FastifyBaseLogger, now: () => Date): Insight {
   const grouper = new Grouper();
-  const failures = new FailureNotices(db, jobs, log, now);
+  const failures = new FailureNotices(queue, jobs, log, now);
   return {
     failures,
     grouper,
