@@ -30,6 +30,11 @@ export const INSIGHT_DEFAULT_THRESHOLD = 0.5;
  * without asking again; above it an answer is failed only when disliked or erroneous.
  */
 export const INSIGHT_MAX_THRESHOLD = 0.9;
+/** Whether an answer failed on its own (refused, or content below INSIGHT_MAX_THRESHOLD): what the inbox keeps of it. */
+export function answerFailed(responseType: string | null, confidence: number | null): boolean {
+  return responseType === 'oos' || (responseType === 'content' && confidence !== null && confidence < INSIGHT_MAX_THRESHOLD);
+}
+
 /** How many sample questions a topic shows in the list. */
 export const INSIGHT_SAMPLES = 5;
 /** How many items, reasons and words a topic lists. */

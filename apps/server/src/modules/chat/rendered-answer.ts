@@ -1,4 +1,4 @@
-import { INSIGHT_MAX_THRESHOLD } from '@console/contracts';
+import { answerFailed } from '@console/contracts';
 import type { AnswerResult, ConversationState } from '@console/engine';
 import { renderedEventRecord, timeOrderedId, type EventBase, type RenderedEvent } from './event-records';
 
@@ -72,6 +72,6 @@ export function renderAnswer(question: Question, result: AnswerResult, answeredA
     ),
   ];
   const body = question.withTrace ? `${answerJson.slice(0, -1)},"trace":${traceJson}}` : answerJson;
-  const failed = reply.response_type === 'oos' || (reply.response_type === 'content' && reply.confidence < INSIGHT_MAX_THRESHOLD);
+  const failed = answerFailed(reply.response_type, reply.confidence);
   return { body, events, state, failed };
 }

@@ -1,4 +1,4 @@
-import { INSIGHT_MAX_THRESHOLD, type InsightFailure } from '@console/contracts';
+import { answerFailed, type InsightFailure } from '@console/contracts';
 
 /** A question's outcome event as the grouping reads it. */
 export interface OutcomeEvent {
@@ -68,8 +68,7 @@ export function failedAnswer(event: OutcomeEvent, disliked = false): FailedAnswe
   const confidence = typeof response?.confidence === 'number' ? response.confidence : null;
   let failure: FailedAnswer['failure'] = null;
   if (event.dataType === 'error') failure = 'error';
-  else if (event.responseType === 'oos') failure = 'oos';
-  else if (event.responseType === 'content' && confidence !== null && confidence < INSIGHT_MAX_THRESHOLD) failure = 'low_confidence';
+  else if (answerFailed(event.responseType, confidence)) failure = event.responseType === 'oos' ? 'oos' : 'low_confidence';
   if (!failure && !disliked) return null;
   const trace = event.data.trace;
   const refusal = stepOf(trace, 'classify')?.refusal;
