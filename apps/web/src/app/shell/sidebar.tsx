@@ -22,7 +22,7 @@ import {
   IconVariable,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { paths, projectAreas, type ProjectArea } from '@/config/paths';
+import { paths, projectAreas, projectPaths, type ProjectArea } from '@/config/paths';
 import { useSessionFlags } from '@/hooks/use-session-flags';
 
 interface Item {
@@ -31,6 +31,8 @@ interface Item {
   area: ProjectArea | '';
   icon: ReactNode;
   indent?: boolean;
+  /** Other sub-paths that belong to this link's area, so it stays highlighted on them. */
+  also?: readonly string[];
 }
 
 interface Section {
@@ -70,7 +72,7 @@ const sections: Section[] = [
     items: [
       { label: 'Dashboard', area: 'dashboard', icon: icon(IconChartBar) },
       { label: 'Conversations', area: 'conv', icon: icon(IconMessages) },
-      { label: 'Inbox', area: 'insight', icon: icon(IconInbox) },
+      { label: 'Inbox', area: 'insight', icon: icon(IconInbox), also: [projectPaths.resolver.path] },
     ],
   },
   // A section of one link, named by the link itself.
@@ -102,7 +104,11 @@ function SidebarLink({ item, projectId, pathname }: { item: Item; projectId: str
     );
   }
   const to = paths.project.to(projectId, item.area);
-  const active = item.area === '' ? pathname === to : pathname === to || pathname.startsWith(`${to}/`);
+  const within = (sub: string) => {
+    const at = paths.project.to(projectId, sub);
+    return pathname === at || pathname.startsWith(`${at}/`);
+  };
+  const active = item.area === '' ? pathname === to : [item.area, ...(item.also ?? [])].some(within);
   return (
     <NavLink
       component={Link}
