@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
-import { CONTENT_BULK_STATUS, statusLabels, type ContentBulkAction, type ContentBulkBody } from '@console/contracts';
+import { CONTENT_BULK_MAX_IDS, CONTENT_BULK_MAX_ITEMS, CONTENT_BULK_STATUS, contentBulkMessages, statusLabels, type ContentBulkAction, type ContentBulkBody } from '@console/contracts';
 import { ConfirmAction, ConfirmDelete } from '@/components/confirm-delete';
 import { selectionCount, type RowSelection } from '@/components/data-table';
 import { useBulkContent } from '../api/bulk-content';
@@ -16,6 +16,14 @@ const contentItems = (count: number) => `${count} content ${count === 1 ? 'item'
 function bodyOf(action: ContentBulkAction, selection: RowSelection, sourceId: string | undefined): ContentBulkBody {
   if (selection.kind === 'rows') return { action, ids: selection.keys };
   return { action, filter: sourceId ? { ...selection.filters, source_id: sourceId } : selection.filters };
+}
+
+/** Why one call cannot take the selection (the server's bounds), or null when it can. */
+function overLimit(selection: RowSelection): string | null {
+  if (selection.kind === 'rows') {
+    return selection.keys.length > CONTENT_BULK_MAX_IDS ? `Select at most ${CONTENT_BULK_MAX_IDS} rows at once, or all that match the filters` : null;
+  }
+  return selection.total > CONTENT_BULK_MAX_ITEMS ? contentBulkMessages.tooManyItems : null;
 }
 
 /** 'Activated 35 content items' and, when some already had that status, how many were left as they were. */
@@ -46,6 +54,7 @@ export function ContentBulkActions({
   const bulk = useBulkContent(projectId);
   const count = selectionCount(selection);
   const close = () => setAsked(null);
+  const limit = overLimit(selection);
 
   const run = async () => {
     if (!asked) return;
@@ -58,13 +67,18 @@ export function ContentBulkActions({
   const statusAction = asked === 'activate' || asked === 'deactivate' ? asked : null;
   return (
     <>
-      <Button size="compact-sm" variant="light" leftSection={<IconPlayerPlay size={14} />} onClick={() => setAsked('activate')}>
+      {limit && (
+        <Text size="sm" c="red">
+          {limit}
+        </Text>
+      )}
+      <Button size="compact-sm" variant="light" leftSection={<IconPlayerPlay size={14} />} disabled={limit !== null} onClick={() => setAsked('activate')}>
         Activate
       </Button>
-      <Button size="compact-sm" variant="light" leftSection={<IconPlayerPause size={14} />} onClick={() => setAsked('deactivate')}>
+      <Button size="compact-sm" variant="light" leftSection={<IconPlayerPause size={14} />} disabled={limit !== null} onClick={() => setAsked('deactivate')}>
         Deactivate
       </Button>
-      <Button size="compact-sm" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => setAsked('delete')}>
+      <Button size="compact-sm" variant="light" color="red" leftSection={<IconTrash size={14} />} disabled={limit !== null} onClick={() => setAsked('delete')}>
         Delete
       </Button>
       <ConfirmAction
