@@ -101,6 +101,7 @@ function afterCursor(cursor: { eventAt: Date | null; eventId: string | null } | 
  */
 export async function pendingFailures(ctx: AppContext, projectId: string): Promise<number> {
   const [cursor] = await ctx.db.select().from(insightCursors).where(eq(insightCursors.projectId, projectId));
+  // answerFailed (contracts) as a condition on the events, with errors, which fail whatever they say.
   const failedOutcome = or(
     eq(events.dataType, 'error'),
     eq(events.responseType, 'oos'),
