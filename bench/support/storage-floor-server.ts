@@ -39,7 +39,7 @@ app.post('/query', async (request, reply) => {
   const { utterance } = request.body as { utterance: string };
   const base: EventBase = { ...shared, convId: randomUUID(), utterance };
   await writer.write([
-    requestRecord({ event: base, receivedAt, turn: 1, request: { utterance, conv_id: null, input_method: 'text' } }),
+    requestRecord({ event: base, receivedAt, turn: 1, request: { utterance, conv_id: null, input_method: 'text' }, redaction: [] }),
     renderedEventRecord(base, { issuedAt: new Date(), dataType: 'response', responseType: sample.responseType, contentId: sample.contentId, reportingId: sample.reportingId }, responseData),
   ]);
   return reply.type('application/json; charset=utf-8').send(answerJson);

@@ -42,6 +42,7 @@ import { authRoutes } from './modules/auth/routes';
 import { projectMembershipRoutes } from './modules/membership/project-routes';
 import { membershipRoutes } from './modules/membership/routes';
 import { projectRoutes } from './modules/project/routes';
+import { privacyRoutes } from './modules/privacy/routes';
 import { insightRoutes } from './modules/insight/routes';
 import { replayRoutes } from './modules/replay/routes';
 import { richTextRoutes } from './modules/rich-text/routes';
@@ -219,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(userRoutes(ctx));
       await api.register(workspaceRoutes(ctx));
       await api.register(projectRoutes(ctx));
+      await api.register(privacyRoutes(ctx));
       await api.register(membershipRoutes(ctx));
       await api.register(projectMembershipRoutes(ctx));
       await api.register(archiveRoutes(ctx));

@@ -1,3 +1,5 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { kbFromPlainText, kbToPm, kbWordCount, type ContentStatus, type QuickReply, type SyncAnswer } from '@console/contracts';
@@ -121,4 +123,44 @@ export function preflight(app: FastifyInstance, url: string, origin: string | nu
 /** The CORS headers of an answer, by name. */
 export function corsHeaders(response: LightMyRequestResponse): Record<string, unknown> {
   return Object.fromEntries(Object.entries(response.headers).filter(([name]) => name.startsWith('access-control-')));
+}
+
+/** What a flow's business-logic endpoint was sent: the slot values among the rest. */
+export interface EndpointCall {
+  slots: Record<string, string>;
+}
+
+/**
+ * A flow's business-logic endpoint on a free local port that records every call and answers with
+ * `reply(call)` as its JSON; `url` is its base, `close` stops it.
+ */
+export async function recordingEndpoint(reply: (call: EndpointCall) => unknown) {
+  const received: EndpointCall[] = [];
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      const sent = JSON.parse(body) as EndpointCall;
+      received.push(sent);
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(reply(sent)));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    received,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Creates a record of a project's area through the API (`path` below /project/{id}/), expecting 201. */
+export function projectRecords(app: FastifyInstance, token: string, projectId: string) {
+  return async (path: string, body: Record<string, unknown>) => {
+    const response = await call(app, 'POST', `/api/v1/project/${projectId}/${path}`, token, body);
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ id: string }>();
+  };
 }

@@ -1,5 +1,3 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -7,7 +5,7 @@ import { defaultSlotPrompt, defaultSlotReprompt, FLOW_CANCELLED, flowGaveUp, kbP
 import type { Database } from '../src/db/client';
 import { projects } from '../src/db/schema/index';
 import { call, createClock, createSignedInUser, createTestApp, createWorkspaceTree, openTestDatabase } from './helper';
-import { allowOrigins, ask, deploy, insertItems, productItems, sync } from './assistant-fixtures';
+import { allowOrigins, ask, deploy, insertItems, productItems, projectRecords, recordingEndpoint, sync, type EndpointCall } from './assistant-fixtures';
 
 /**
  * A flow of typed slots as a visitor lives it through the public chat API: an appliance from a list
@@ -15,17 +13,6 @@ import { allowOrigins, ask, deploy, insertItems, productItems, sync } from './as
  * fills nothing is asked again with the re-prompt, then given up after the slot's attempts; 'never
  * mind' ends the flow; the repair endpoint receives the values normalised.
  */
-
-const received: { slots: Record<string, string> }[] = [];
-const endpoint = createServer((request: IncomingMessage, response: ServerResponse) => {
-  let body = '';
-  request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-  request.on('end', () => {
-    const sent = JSON.parse(body) as { slots: Record<string, string> };
-    received.push(sent);
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ text: `A technician will see your ${sent.slots.appliance} on ${sent.slots['visit day']}.` }));
-  });
-});
 
 const SHOP = 'https://shop.example';
 const REPROMPT = 'Sorry, we repair kettles, fridges and ovens. Which one is it?';
@@ -36,10 +23,13 @@ let app: FastifyInstance;
 let editor: Awaited<ReturnType<typeof createSignedInUser>>;
 let projectId: string;
 let key: string;
+let endpoint: Awaited<ReturnType<typeof recordingEndpoint>>;
+let received: EndpointCall[];
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}`;
+  endpoint = await recordingEndpoint((sent) => ({ text: `A technician will see your ${sent.slots.appliance} on ${sent.slots['visit day']}.` }));
+  ({ received } = endpoint);
+  const base = endpoint.url;
   database = await openTestDatabase();
   app = await createTestApp(database, { outboundAllowPrivate: true, clock });
   editor = await createSignedInUser(app);
@@ -47,11 +37,7 @@ beforeAll(async () => {
   projectId = tree.project.id;
   await app.ctx.db.update(projects).set({ pipelineConfig: { understanding: 'lexical' } }).where(eq(projects.id, projectId));
   await insertItems(app, projectId, productItems);
-  const create = async (path: string, body: Record<string, unknown>) => {
-    const response = await call(app, 'POST', `/api/v1/project/${projectId}/${path}`, editor.token, body);
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json<{ id: string }>();
-  };
+  const create = projectRecords(app, editor.token, projectId);
   const appliance = await create('slot', { name: 'appliance', terms: ['kettle', 'fridge', 'oven'], prompt: 'Which appliance needs repair?', reprompt: REPROMPT, max_attempts: 2 });
   const day = await create('slot', { name: 'visit day', type: 'date', locale: 'en-GB' });
   const email = await create('slot', { name: 'email', type: 'email' });
@@ -79,10 +65,7 @@ beforeAll(async () => {
   ({ key } = await deploy(app, editor.token, projectId, tree.deployment.id));
 });
 
-afterAll(async () => {
-  endpoint.closeAllConnections();
-  await new Promise((resolve) => endpoint.close(resolve));
-});
+afterAll(() => endpoint.close());
 
 function answerOf(response: LightMyRequestResponse): ChatAnswer {
   expect(response.statusCode, response.body).toBe(200);

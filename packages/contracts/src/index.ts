@@ -37,3 +37,4 @@ export * from './feedback';
 export * from './insight';
 export * from './understanding';
 export * from './status';
+export * from './privacy';

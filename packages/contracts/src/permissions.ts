@@ -44,6 +44,8 @@ export function projectPermissions(actor: Pick<Actor, 'is_super_user'>, role: Ro
     canUpdateSubProject: can(role, 'update'),
     canDeleteSubProject: can(role, 'delete'),
     canUpdateProject: can(role, 'update'),
+    // What is kept of visitors, and for how long, is the project admins' to decide.
+    canUpdatePrivacy: can(role, 'delete'),
     canDeleteProject: can(role, 'delete'),
     /** Deploy past a deployment's "Require passing tests", with a reason (project admins). */
     canOverrideDeployGate: can(role, 'delete'),

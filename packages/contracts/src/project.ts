@@ -3,6 +3,7 @@ import { jsonObject, strictObject, text } from './fields';
 import { jargonAnswerSchema, jargonSchema } from './jargon';
 import { defineList } from './list';
 import { messages } from './messages';
+import { REDACTION_KINDS } from './privacy';
 import { roleSchema } from './roles';
 
 export const NOT_SYNCED_LABEL = 'Not Synced';
@@ -101,6 +102,9 @@ export const projectSchema = projectSummarySchema.extend({
   handoff_message: z.string(),
   pipeline_config: z.record(z.string(), z.unknown()),
   jargon: jargonAnswerSchema,
+  redaction_enabled: z.boolean(),
+  redaction_kinds: z.array(z.enum(REDACTION_KINDS)),
+  retention_days: z.number().int().nullable(),
 });
 export type Project = z.infer<typeof projectSchema>;
 

@@ -74,6 +74,8 @@ export const projectRows: Row[] = [
     write: true,
     ...projectWrite(200),
   },
+  // What is kept of visitors: project admins.
+  { route: 'PUT /project/{id}/privacy', method: 'PUT', url: (c) => `/api/v1/project/${c.projectId}/privacy`, body: () => ({ retention_days: 90 }), write: true, ...projectDelete(200) },
 
   // Members: adding needs canCreateProject, removing canDeleteProject.
   { route: 'GET /project/{id}/membership', method: 'GET', url: (c) => `/api/v1/project/${c.projectId}/membership`, write: false, ...projectRead },

@@ -60,7 +60,7 @@ const signedInRoute: RouteObject = {
           lazy: () => import('./routes/context-routes').then((m) => ({ Component: m.ProjectContextRoute })),
           // Each area loads with its first visit (the editor is heavy).
           children: [
-            { index: true, lazy: () => import('@/features/project/components/project-settings-page').then((m) => ({ Component: m.ProjectSettingsPage })) },
+            { index: true, lazy: () => import('./routes/project-settings-page').then((m) => ({ Component: m.ProjectSettingsRoute })) },
             { path: projectPaths.membership.path, lazy: () => import('./routes/project-membership-page').then((m) => ({ Component: m.ProjectMembershipPage })) },
             { path: projectPaths.sources.path, lazy: () => import('@/features/source/components/source-list-page').then((m) => ({ Component: m.SourceListPage })) },
             { path: projectPaths.source.path, lazy: () => import('@/features/source/components/source-detail-page').then((m) => ({ Component: m.SourceDetailPage })) },

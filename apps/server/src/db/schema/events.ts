@@ -1,4 +1,4 @@
-import { bigint, index, integer, json, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, json, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { eventDataTypes, inputMethods, integrationTypes, responseTypes } from '@console/contracts';
 import { projects } from './project';
 import { moment } from './timestamps';
@@ -77,6 +77,27 @@ export const conversations = pgTable(
     handoffCount: integer().notNull().default(0),
   },
   (table) => [index('conversations_project_time_idx').on(table.projectId, table.issuedAt, table.convId)],
+);
+
+/**
+ * A conversation's engine state with the visitor's words as typed, kept only while redaction changed
+ * what its stored events hold of it (the turns' words, a flow's slot values) and only for a while: any
+ * process continues the conversation as the one that answered it would (modules/chat/conversations.ts),
+ * and the team's endpoint receives the slot values the visitor gave, while the events keep the markers.
+ */
+export const conversationContexts = pgTable(
+  'conversation_contexts',
+  {
+    convId: uuid().primaryKey(),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** The turn this state follows: it is used only while that is the conversation's last answered turn. */
+    turn: integer().notNull(),
+    state: jsonb().$type<Record<string, unknown>>().notNull(),
+    expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('conversation_contexts_expiry_idx').on(table.expiresAt), index('conversation_contexts_project_idx').on(table.projectId)],
 );
 
 /**

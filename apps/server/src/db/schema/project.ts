@@ -4,9 +4,11 @@ import {
   DEFAULT_HANDOFF_MESSAGE,
   DEFAULT_OUT_OF_SCOPE_RESPONSE,
   DEFAULT_RESPONSE_WORD_CUTOFF,
+  DEFAULT_PRIVACY_SETTINGS,
   EMPTY_JARGON,
   roles,
   type Jargon,
+  type RedactionKind,
 } from '@console/contracts';
 import { moment, timestamps } from './timestamps';
 import { users } from './user';
@@ -27,6 +29,10 @@ export const projects = pgTable(
     // Settings of the answer pipeline (model endpoint, thresholds), read by the assistant.
     pipelineConfig: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     jargon: jsonb().$type<Jargon>().notNull().default(EMPTY_JARGON),
+    // Personal data replaced by markers in what is stored (modules/privacy), and how long conversations are kept (null: forever).
+    redactionEnabled: boolean().notNull().default(DEFAULT_PRIVACY_SETTINGS.redaction_enabled),
+    redactionKinds: text().array().$type<RedactionKind[]>().notNull().default(DEFAULT_PRIVACY_SETTINGS.redaction_kinds),
+    retentionDays: integer().default(DEFAULT_PRIVACY_SETTINGS.retention_days!),
     syncedAt: moment(),
     // Set while an archive import (or a clone) writes the project in many short transactions, so
     // the server keeps answering meanwhile; cleared by the import's last one. A marked project is

@@ -2,12 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { REMEMBERED_TURNS, type ConversationState, type FlowState } from '@console/engine';
 import type { Db } from '../../db/client';
-import { conversations, events } from '../../db/schema/index';
+import { conversationContexts, conversations, events } from '../../db/schema/index';
 import { LruMap } from '../snapshot/lru';
 import { takeTurnLease } from './turn-lease';
 
 /** Conversations whose engine state one process keeps in memory. */
 const CONVERSATION_CACHE_SIZE = 10_000;
+/**
+ * How long a conversation's state as typed is kept apart after its last turn, when its events hold
+ * it redacted: a visitor who comes back later goes on from what the events keep.
+ */
+export const CONTEXT_KEPT_MS = 24 * 60 * 60 * 1000;
 
 export interface Conversation {
   convId: string;
@@ -21,6 +26,8 @@ export interface Conversation {
    * row means another process answered since, and this state is stale.
    */
   storedQuestions: number;
+  /** Whether a state as typed is kept apart for it (conversation_contexts), to replace or remove. */
+  hasContext: boolean;
 }
 
 /** A question's turn: the conversation it continues, and `end` to call once its events are stored or it failed. */
@@ -71,7 +78,7 @@ export class ConversationStore {
 
   /** The state a question continues (callers go through beginTurn, which holds the turn first). */
   private async resume(projectId: string, convId: string | undefined): Promise<Conversation> {
-    const fresh: Conversation = { convId: randomUUID(), projectId, state: null, turn: 0, storedQuestions: 0 };
+    const fresh: Conversation = { convId: randomUUID(), projectId, state: null, turn: 0, storedQuestions: 0, hasContext: false };
     if (!convId) return fresh;
     const [stored] = await this.db
       .select({ projectId: conversations.projectId, questions: conversations.requestCount })
@@ -82,7 +89,11 @@ export class ConversationStore {
     const cached = this.recent.get(convId);
     if (cached?.storedQuestions === stored.questions) return cached;
     const turn = sql<number | null>`(${events.data} ->> 'turn')::int`;
-    const last = await this.db
+    const contextRead = this.db
+      .select({ turn: conversationContexts.turn, state: conversationContexts.state, expiresAt: conversationContexts.expiresAt })
+      .from(conversationContexts)
+      .where(and(eq(conversationContexts.convId, convId), eq(conversationContexts.projectId, projectId)));
+    const lastRead = this.db
       .select({
         turn,
         utterance: events.utterance,
@@ -96,12 +107,39 @@ export class ConversationStore {
       // Turns are numbered, so turns stored within one clock tick still come in order.
       .orderBy(sql`${turn} desc nulls last`, desc(events.issuedAt))
       .limit(REMEMBERED_TURNS);
+    const [last, [context]] = await Promise.all([lastRead, contextRead]);
+    const hasContext = context !== undefined;
     // Stored, but never answered (its first turn failed): it goes on under its own id, from the start.
-    if (!last.length) return { convId, projectId, state: null, turn: 0, storedQuestions: stored.questions };
+    if (!last.length) return { convId, projectId, state: null, turn: 0, storedQuestions: stored.questions, hasContext };
+    const lastTurn = last[0]!.turn ?? 0;
+    // The state as typed, while it follows the last stored turn: the events hold it redacted.
+    if (context && context.turn === lastTurn && context.expiresAt.getTime() > Date.now()) {
+      return { convId, projectId, state: context.state as unknown as ConversationState, turn: lastTurn, storedQuestions: stored.questions, hasContext };
+    }
     const turns = last.reverse().map((row) => ({ utterance: row.utterance, rephrased: row.rephrased ?? row.utterance, thread: row.thread, content_id: row.contentId }));
     // The flow is the last turn's: a conversation in a sequence goes on where it stood, in any process.
     const flow = last.at(-1)!.flow ?? null;
-    return { convId, projectId, state: { turns, flow }, turn: last.at(-1)!.turn ?? 0, storedQuestions: stored.questions };
+    return { convId, projectId, state: { turns, flow }, turn: lastTurn, storedQuestions: stored.questions, hasContext };
+  }
+
+  /**
+   * After a turn is stored: keeps the conversation's state as typed apart when redaction changed what
+   * its events hold of it, and removes one kept before once they hold it whole, so another process
+   * continues the conversation as this one would. `conversation` is updated.
+   */
+  async keepContext(conversation: Conversation, stateRedacted: boolean): Promise<void> {
+    const { convId, projectId, state, turn } = conversation;
+    if (stateRedacted && state) {
+      const values = { convId, projectId, turn, state: state as unknown as Record<string, unknown>, expiresAt: new Date(Date.now() + CONTEXT_KEPT_MS) };
+      await this.db
+        .insert(conversationContexts)
+        .values(values)
+        .onConflictDoUpdate({ target: conversationContexts.convId, set: { turn, state: values.state, expiresAt: values.expiresAt } });
+      conversation.hasContext = true;
+    } else if (conversation.hasContext) {
+      await this.db.delete(conversationContexts).where(eq(conversationContexts.convId, convId));
+      conversation.hasContext = false;
+    }
   }
 
   /** The state after an answered (and stored) turn. */

@@ -1,4 +1,4 @@
-import { CONVERSATION_ID_HEADER, errorDetails, type chatQueryBody, type IntegrationType } from '@console/contracts';
+import { CONVERSATION_ID_HEADER, errorDetails, type chatQueryBody, type IntegrationType, type RedactionKind } from '@console/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
@@ -8,7 +8,8 @@ import { callBusinessLogic } from './business-logic';
 import { BusinessLogicError } from './business-logic-error';
 import type { Conversation } from './conversations';
 import { generate } from './generation';
-import { requestRecord, type Question, type RenderedAnswer } from './rendered-answer';
+import { redactValue } from '../privacy/redaction';
+import { requestRecord, storedEventBase, type Question, type RenderedAnswer } from './rendered-answer';
 
 /** Where a question is asked: a deployment's snapshot (the chat API) or the newest one (the Real-Time Test). */
 interface QueryTarget {
@@ -18,6 +19,8 @@ interface QueryTarget {
   integrationType: IntegrationType;
   /** Who asks, as an opaque key (./visitors.ts). */
   visitorId: string;
+  /** The personal data its events are redacted of (modules/privacy). */
+  redaction: RedactionKind[];
 }
 
 export type ChatQuery = z.output<typeof chatQueryBody>;
@@ -62,6 +65,7 @@ async function answerTurn(ctx: AppContext, target: QueryTarget, query: ChatQuery
     event,
     receivedAt,
     withTrace: target.integrationType === 'realtime',
+    redaction: target.redaction,
   };
 
   let answered: RenderedAnswer;
@@ -81,7 +85,11 @@ async function answerTurn(ctx: AppContext, target: QueryTarget, query: ChatQuery
     const stored = { status, message, ...(failed ? { flow: failed.flow } : {}) };
     await store(ctx, [
       requestRecord(question),
-      renderedEventRecord(event, { issuedAt: ctx.now(), dataType: 'error' }, JSON.stringify({ turn, request, error: stored })),
+      renderedEventRecord(
+        storedEventBase(event, question.redaction),
+        { issuedAt: ctx.now(), dataType: 'error' },
+        JSON.stringify(redactValue({ turn, request, error: stored }, question.redaction)),
+      ),
     ]);
     ctx.insight.failures.notice(target.projectId);
     if (!failed) throw error;
@@ -93,7 +101,9 @@ async function answerTurn(ctx: AppContext, target: QueryTarget, query: ChatQuery
 
   await store(ctx, answered.events);
   if (answered.failed) ctx.insight.failures.notice(target.projectId);
-  assistant.conversations.remember({ ...conversation, state: answered.state, turn: question.turn, storedQuestions: conversation.storedQuestions + 1 });
+  const next = { ...conversation, state: answered.state, turn: question.turn, storedQuestions: conversation.storedQuestions + 1 };
+  await assistant.conversations.keepContext(next, answered.stateRedacted);
+  assistant.conversations.remember(next);
   return answered.body;
 }
 

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { contents, type UserRow } from '../../db/schema/index';
 import type { ProjectAccess } from '../../platform/access';
 import { AppError } from '../../platform/errors';
+import { redactionOf } from '../privacy/settings';
 import { newestVersion, versionByNumber } from '../version/service';
 import { chatMessages } from './messages';
 import { runQuery } from './query';
@@ -21,7 +22,7 @@ export async function realtimeQuery(ctx: AppContext, user: UserRow, { project }:
   const receivedAt = ctx.now();
   const version = query.version === undefined ? await newestVersion(ctx.db, project.id) : await versionByNumber(ctx.db, project.id, query.version);
   if (!version) throw AppError.conflict(chatMessages.notSynced);
-  const target = { projectId: project.id, deploymentId: null, snapshotId: version.id, integrationType: 'realtime', visitorId: consoleVisitor(user) } as const;
+  const target = { projectId: project.id, deploymentId: null, snapshotId: version.id, integrationType: 'realtime', visitorId: consoleVisitor(user), redaction: redactionOf(project) } as const;
   const answer = await runQuery(ctx, target, query, receivedAt);
   return `{"version":${version.number},${answer.slice(1)}`;
 }

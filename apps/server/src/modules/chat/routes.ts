@@ -63,6 +63,7 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           snapshotId: deployment.snapshotId,
           integrationType: 'deployment',
           visitorId: pageVisitor(ctx, deployment.id, request),
+          redaction: deployment.redaction,
         } as const;
         return sendRendered(reply, await runQuery(ctx, target, request.body, receivedAt));
       },

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { redactedKinds, type RedactionKind } from '@console/contracts';
 import type { Db } from '../../db/client';
-import { deployments } from '../../db/schema/index';
+import { deployments, projects } from '../../db/schema/index';
 import { LruMap } from '../snapshot/lru';
 
 /** What the public chat API needs of a deployment. */
@@ -10,6 +11,8 @@ export interface PublicDeployment {
   projectId: string;
   snapshotId: string | null;
   allowedOrigins: string[];
+  /** The personal data its project's stored texts are redacted of (modules/privacy). */
+  redaction: RedactionKind[];
 }
 
 /** How long a process trusts what it read of a deployment (another process may deploy meanwhile). */
@@ -49,10 +52,15 @@ export class DeploymentDirectory {
         projectId: deployments.projectId,
         snapshotId: deployments.snapshotId,
         allowedOrigins: deployments.allowedOrigins,
+        redactionEnabled: projects.redactionEnabled,
+        redactionKinds: projects.redactionKinds,
       })
       .from(deployments)
+      .innerJoin(projects, eq(projects.id, deployments.projectId))
       .where(eq(deployments.key, key))
       .limit(1);
-    return row ?? null;
+    if (!row) return null;
+    const { redactionEnabled, redactionKinds, ...deployment } = row;
+    return { ...deployment, redaction: redactedKinds({ redaction_enabled: redactionEnabled, redaction_kinds: redactionKinds }) };
   }
 }

@@ -6,6 +6,7 @@ import { requireAuth } from '../../platform/authenticate';
 import { idParams, refusals, security } from '../../platform/params';
 import { deploymentKeyParams, gatedDeployment, publicChatApi, publicRefusals } from '../chat/public-access';
 import { consoleVisitor, pageVisitor } from '../chat/visitors';
+import { redactionOf } from '../privacy/settings';
 import { storeFeedback } from './service';
 
 /**
@@ -32,7 +33,7 @@ export function feedbackRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       handler: (request) => {
         const deployment = gatedDeployment(request);
         const visitorId = pageVisitor(ctx, deployment.id, request);
-        return storeFeedback(ctx, { projectId: deployment.projectId, deploymentId: deployment.id, visitorId }, request.body);
+        return storeFeedback(ctx, { projectId: deployment.projectId, deploymentId: deployment.id, visitorId, redaction: deployment.redaction }, request.body);
       },
     });
     preflight('/chat/:deploymentKey/feedback', 'POST', deploymentKeyParams);
@@ -50,7 +51,7 @@ export function feedbackRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       handler: (request) => {
         const { project } = projectAccessOf(request);
         const visitorId = consoleVisitor(requireAuth(request).user);
-        return storeFeedback(ctx, { projectId: project.id, deploymentId: null, visitorId }, request.body);
+        return storeFeedback(ctx, { projectId: project.id, deploymentId: null, visitorId, redaction: redactionOf(project) }, request.body);
       },
     });
   };

@@ -1,9 +1,10 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { feedbackMessages, type chatFeedbackBody, type Feedback } from '@console/contracts';
+import { FEEDBACK_COMMENT_MAX, feedbackMessages, type chatFeedbackBody, type Feedback, type RedactionKind } from '@console/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { events, feedback } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
+import { redactToFit } from '../privacy/redaction';
 
 /**
  * Where an answer must have been given for feedback on it to count: a deployment's (the public chat
@@ -14,6 +15,8 @@ export interface FeedbackScope {
   deploymentId: string | null;
   /** Who gives it, the key their questions carry (chat/visitors.ts). */
   visitorId: string;
+  /** The personal data a comment is redacted of before it is stored (the project's privacy settings). */
+  redaction: RedactionKind[];
 }
 
 /**
@@ -26,7 +29,7 @@ export interface FeedbackScope {
  */
 export async function storeFeedback(ctx: AppContext, scope: FeedbackScope, body: z.output<typeof chatFeedbackBody>): Promise<Feedback> {
   const now = ctx.now().toISOString();
-  const comment = body.comment ?? '';
+  const comment = redactToFit(body.comment ?? '', scope.redaction, FEEDBACK_COMMENT_MAX);
   const givenHere: SQL =
     scope.deploymentId === null
       ? and(isNull(events.deploymentId), eq(events.integrationType, 'realtime'))!

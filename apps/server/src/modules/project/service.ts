@@ -17,6 +17,7 @@ import type { ProjectAccess, WorkspaceAccess } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
 import { randomToken } from '../../platform/secrets';
+import { privacyOf } from '../privacy/settings';
 
 export function toProjectSummary(row: ProjectRow): ProjectSummary {
   return {
@@ -30,7 +31,7 @@ export function toProjectSummary(row: ProjectRow): ProjectSummary {
   };
 }
 
-function toProject(row: ProjectRow): Project {
+export function toProject(row: ProjectRow): Project {
   return {
     ...toProjectSummary(row),
     response_word_cutoff: row.responseWordCutoff,
@@ -38,6 +39,7 @@ function toProject(row: ProjectRow): Project {
     handoff_message: row.handoffMessage,
     pipeline_config: row.pipelineConfig,
     jargon: row.jargon,
+    ...privacyOf(row),
   };
 }
 

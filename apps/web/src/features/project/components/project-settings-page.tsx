@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconTrash, IconUsers } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -40,8 +40,11 @@ function ProjectDetails({ project }: { project: Project }) {
   );
 }
 
-/** project/{id}: details, the settings form, Memberships and Delete Project (back to its workspace). */
-export function ProjectSettingsPage() {
+/**
+ * project/{id}: details, the settings form, Memberships and Delete Project (back to its workspace);
+ * `sections` adds the settings other areas own (Privacy), below the project's own.
+ */
+export function ProjectSettingsPage({ sections }: { sections?: (project: Project) => ReactNode }) {
   const { projectId = '' } = useParams();
   const navigate = useNavigate();
   const { permissions } = useProjectAccess(projectId);
@@ -89,6 +92,7 @@ export function ProjectSettingsPage() {
             <ProjectSettingsForm key={project.id} project={project} canUpdate={permissions.canUpdateProject} />
           </Stack>
         </Card>
+        {sections?.(project)}
       </Stack>
       <ConfirmByName
         opened={deleting}

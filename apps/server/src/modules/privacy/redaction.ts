@@ -1,0 +1,117 @@
+import { isIPv4, isIPv6 } from 'node:net';
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js/max';
+import { REDACTION_KINDS, REDACTION_MARKERS, slotLocales, type RedactionKind } from '@console/contracts';
+
+/**
+ * Personal data in a text replaced by typed markers ([EMAIL], [CARD]...), before the text is stored.
+ * Each kind is a pattern that finds candidates and a check that keeps only real ones: a card number
+ * must pass the Luhn check, an IBAN its checksum (ibantools), an address be one (node:net), a phone
+ * number be valid where it is dialled (libphonenumber-js, with its full metadata). A candidate that
+ * fails stays as typed, so an order number or a date is never taken for a card or a phone. Markers
+ * hold no digit and no '@', so a later kind never finds anything inside an earlier one's marker.
+ */
+
+/** Local part @ domain with a dot and a top-level name; bounded, so no text makes it backtrack for long. */
+const EMAIL = /[\w.%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}(?![\w-])/g;
+/** 13 to 19 digits, grouped by single spaces or dashes. */
+const CARD = /(?<![\w.,-])\d(?:[ -]?\d){12,18}(?![\w-]|[.,]\d)/g;
+/** A country, two check digits, then up to 30 letters and digits in groups of four, written together or apart. */
+const IBAN = /(?<!\w)[A-Za-z]{2}\d{2}(?: ?[A-Za-z0-9]{4}){2,7}(?: ?[A-Za-z0-9]{1,3})?(?!\w)/g;
+const IPV4 = /(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w]|\.\d)/g;
+/** Groups of hex digits and colons, at least two colons: node:net decides. */
+const IPV6 = /(?<![\w:])(?:[0-9A-Fa-f]{0,4}:){2,7}[0-9A-Fa-f]{0,4}(?![\w:])/g;
+/** An optional + or 00, then 7 to 15 digits with the separators people type. */
+const PHONE = /(?<![\w+(])[+(]?\d(?:[ ()./-]{0,2}\d){6,16}(?!\w)/g;
+/** Dates written with numbers (2026-11-27, 27.11.2026, 11/27/2026): never phone numbers. */
+const DATE_SHAPED = /^(?:\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4})$/;
+
+/** The regions a national phone number is read in: those of the locales a phone slot reads. */
+const PHONE_REGIONS = [...new Set(slotLocales.map((locale) => new Intl.Locale(locale).region!))] as CountryCode[];
+/**
+ * Regions whose national numbers are written with a leading 0 (the trunk prefix): there a number
+ * without it is no phone number as people write one, though the metadata would read it as one
+ * (87654321 is a valid German number), and an order number must not become [PHONE].
+ */
+const TRUNK_ZERO_REGIONS = new Set<CountryCode>(['GB', 'AU', 'IE', 'NZ', 'DE', 'FR', 'NL', 'SE']);
+
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+function isPhone(candidate: string): boolean {
+  const digits = candidate.replace(/\D/g, '');
+  if (digits.length < 7 || digits.length > 15 || DATE_SHAPED.test(candidate)) return false;
+  if (candidate.startsWith('+')) return isValidPhoneNumber(candidate);
+  if (digits.startsWith('00')) return isValidPhoneNumber(`+${digits.slice(2)}`);
+  const trunkZero = /^\(?0/.test(candidate);
+  return PHONE_REGIONS.some((region) => (trunkZero || !TRUNK_ZERO_REGIONS.has(region)) && isValidPhoneNumber(candidate, region));
+}
+
+const finders: Record<RedactionKind, { patterns: RegExp[]; keep: (match: string) => boolean }> = {
+  email: { patterns: [EMAIL], keep: () => true },
+  iban: { patterns: [IBAN], keep: (match) => isValidIBAN(electronicFormatIBAN(match.toUpperCase()) ?? '') },
+  card: { patterns: [CARD], keep: (match) => luhn(match.replace(/\D/g, '')) },
+  ip: { patterns: [IPV4, IPV6], keep: (match) => isIPv4(match) || (isIPv6(match) && /[0-9A-Fa-f]/.test(match)) },
+  phone: { patterns: [PHONE], keep: isPhone },
+};
+
+/** Texts without an '@', a digit or a colon hold nothing any kind finds: most questions. */
+const MAYBE_PERSONAL = /[@\d:]/;
+
+/** `text` with the personal data of `kinds` replaced by their markers (the same string when none was found). */
+export function redactText(text: string, kinds: readonly RedactionKind[]): string {
+  if (!kinds.length || !MAYBE_PERSONAL.test(text)) return text;
+  let out = text;
+  for (const kind of REDACTION_KINDS) {
+    if (!kinds.includes(kind)) continue;
+    const { patterns, keep } = finders[kind];
+    for (const pattern of patterns) out = out.replace(pattern, (match) => (keep(match) ? REDACTION_MARKERS[kind] : match));
+  }
+  return out;
+}
+
+/**
+ * A JSON value with every string in it redacted (object keys are the program's, not the visitor's,
+ * and stay). Parts without personal data are the same objects, so a clean value costs one walk.
+ */
+export function redactValue<T>(value: T, kinds: readonly RedactionKind[]): T {
+  if (!kinds.length) return value;
+  return walk(value, kinds) as T;
+}
+
+function walk(value: unknown, kinds: readonly RedactionKind[]): unknown {
+  if (typeof value === 'string') return redactText(value, kinds);
+  if (Array.isArray(value)) {
+    let changed: unknown[] | null = null;
+    value.forEach((item, i) => {
+      const next = walk(item, kinds);
+      if (next !== item) (changed ??= [...value])[i] = next;
+    });
+    return changed ?? value;
+  }
+  if (value && typeof value === 'object') {
+    let changed: Record<string, unknown> | null = null;
+    for (const [key, item] of Object.entries(value)) {
+      const next = walk(item, kinds);
+      if (next !== item) (changed ??= { ...(value as Record<string, unknown>) })[key] = next;
+    }
+    return changed ?? value;
+  }
+  return value;
+}
+
+/** A redacted text cut to a column's length: a marker may be a character longer than what it replaced. */
+export function redactToFit(text: string, kinds: readonly RedactionKind[], max: number): string {
+  const redacted = redactText(text, kinds);
+  return redacted.length > max ? redacted.slice(0, max) : redacted;
+}

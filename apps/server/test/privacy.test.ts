@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { DEFAULT_PRIVACY_SETTINGS, messages, REDACTION_KINDS, type ChatAnswer, type Project } from '@console/contracts';
+import { REMEMBERED_TURNS } from '@console/engine';
+import type { Database } from '../src/db/client';
+import { conversationContexts, conversations, events, feedback, projects } from '../src/db/schema/index';
+import { call, createClock, createSignedInUser, createTestApp, createWorkspaceTree, expectError, openTestDatabase } from './helper';
+import { allowOrigins, ask, deploy, giveFeedback, insertItems, productItems, projectRecords, recordingEndpoint, sync } from './assistant-fixtures';
+
+/**
+ * What a project keeps of its visitors: personal data replaced by markers in everything stored
+ * (events, traces, conversations, feedback), while answering, and a flow's endpoint, get the words
+ * as typed, in this process and in another; the Privacy settings and who may change them.
+ */
+
+const SHOP = 'https://shop.example';
+const EMAIL = 'jane.doe@example.org';
+const CARD = '4111 1111 1111 1111';
+const clock = createClock();
+let database: Database;
+let app: FastifyInstance;
+let admin: Awaited<ReturnType<typeof createSignedInUser>>;
+let editor: Awaited<ReturnType<typeof createSignedInUser>>;
+let projectId: string;
+let key: string;
+let endpoint: Awaited<ReturnType<typeof recordingEndpoint>>;
+
+beforeAll(async () => {
+  endpoint = await recordingEndpoint((sent) => ({ text: `We will write to ${sent.slots.email} about your ${sent.slots.appliance}.` }));
+  database = await openTestDatabase();
+  app = await createTestApp(database, { outboundAllowPrivate: true, clock });
+  [admin, editor] = await Promise.all([createSignedInUser(app), createSignedInUser(app)]);
+  const tree = await createWorkspaceTree(app, [
+    { user: admin.user, role: 'admin' },
+    { user: editor.user, role: 'editor' },
+  ]);
+  projectId = tree.project.id;
+  await app.ctx.db.update(projects).set({ pipelineConfig: { understanding: 'lexical' } }).where(eq(projects.id, projectId));
+  await insertItems(app, projectId, productItems);
+  const create = projectRecords(app, editor.token, projectId);
+  const email = await create('slot', { name: 'email', type: 'email' });
+  const appliance = await create('slot', { name: 'appliance', terms: ['kettle', 'fridge', 'oven'], prompt: 'Which appliance needs repair?' });
+  const repair = await create('intent', { intent: 'book a repair', utterances: ['book a repair', 'I need a repair', 'send a technician'] });
+  const sequence = await create('sequence', { name: 'Repair visit' });
+  const saved = await call(app, 'PUT', `/api/v1/sequence/${sequence.id}`, editor.token, {
+    nodes: [
+      {
+        id: crypto.randomUUID(),
+        name: 'Visit',
+        position: { x: 0, y: 0 },
+        attributes: [
+          { type: 'entry_intents', intents: [repair.id] },
+          { type: 'collect_slots', slots: [{ slot_id: email.id }, { slot_id: appliance.id }] },
+          { type: 'business_logic', url: `${endpoint.url}/repairs`, configuration: {} },
+        ],
+      },
+    ],
+    transitions: [],
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  await allowOrigins(app, editor.token, projectId, tree.deployment.id, [SHOP]);
+  await sync(app, editor.token, projectId);
+  ({ key } = await deploy(app, editor.token, projectId, tree.deployment.id));
+});
+
+afterAll(() => endpoint.close());
+
+async function askShop(utterance: string, convId?: string, server = app): Promise<ChatAnswer> {
+  const response = await ask(server, key, { utterance, ...(convId ? { conv_id: convId } : {}) }, SHOP);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<ChatAnswer>();
+}
+
+/** Everything stored of a conversation, as text: its events (columns and data), its row and its feedback. */
+async function storedText(convId: string): Promise<string> {
+  const [rows, conversation, rated] = await Promise.all([
+    app.ctx.db.select().from(events).where(eq(events.convId, convId)),
+    app.ctx.db.select().from(conversations).where(eq(conversations.convId, convId)),
+    app.ctx.db.select().from(feedback).where(eq(feedback.convId, convId)),
+  ]);
+  expect(rows.length).toBeGreaterThan(0);
+  return JSON.stringify([rows, conversation, rated]);
+}
+
+const setPrivacy = (body: Record<string, unknown>, token = admin.token) => call(app, 'PUT', `/api/v1/project/${projectId}/privacy`, token, body);
+
+describe('redaction before storage', () => {
+  it('is on for every kind in a new project', async () => {
+    const response = await call(app, 'GET', `/api/v1/project/${projectId}`, editor.token);
+    expect(response.json<Project>()).toMatchObject(DEFAULT_PRIVACY_SETTINGS);
+    expect(DEFAULT_PRIVACY_SETTINGS).toEqual({ redaction_enabled: true, redaction_kinds: [...REDACTION_KINDS], retention_days: 365 });
+  });
+
+  it('stores questions, answers, traces and feedback comments with markers, while the visitor is answered as they typed', async () => {
+    const answer = await askShop(`my card ${CARD} was charged twice, write to ${EMAIL}`);
+    expect(answer.response_type).toBeDefined();
+    const rated = await giveFeedback(app, key, { answer_id: answer.answer_id, rating: 'down', comment: `call me on +44 20 7946 0958 or at ${EMAIL}` }, SHOP);
+    expect(rated.statusCode, rated.body).toBe(200);
+    const stored = await storedText(answer.conv_id);
+    expect(stored).not.toContain(EMAIL);
+    expect(stored).not.toContain(CARD);
+    expect(stored).not.toContain('7946');
+    expect(stored).toContain('my card [CARD] was charged twice, write to [EMAIL]');
+    expect(stored).toContain('call me on [PHONE] or at [EMAIL]');
+  });
+
+  it('keeps the flow going with the values as typed: the endpoint receives them, also when another process takes the next turn', async () => {
+    endpoint.received.length = 0;
+    const started = await askShop('book a repair');
+    await askShop(`it is ${EMAIL}`, started.conv_id);
+    // The events keep the address as a marker; the state as typed is kept apart for the next turn.
+    expect(await storedText(started.conv_id)).not.toContain(EMAIL);
+    const [context] = await app.ctx.db.select().from(conversationContexts).where(eq(conversationContexts.convId, started.conv_id));
+    expect(JSON.stringify(context!.state)).toContain(EMAIL);
+
+    const other = await createTestApp(database, { outboundAllowPrivate: true, clock });
+    const done = await askShop('the kettle', started.conv_id, other);
+    expect(endpoint.received).toEqual([expect.objectContaining({ slots: expect.objectContaining({ email: EMAIL, appliance: 'kettle' }) })]);
+    expect(JSON.stringify(done.response)).toContain(`We will write to ${EMAIL} about your kettle.`);
+    // The endpoint's reply echoes the address: stored with its marker.
+    expect(await storedText(started.conv_id)).not.toContain(EMAIL);
+    // The state as typed goes with the conversation while its remembered turns hold the address, then goes.
+    const keptTurn = async () => (await app.ctx.db.select().from(conversationContexts).where(eq(conversationContexts.convId, started.conv_id)))[0]?.turn;
+    expect(await keptTurn()).toBe(3);
+    for (let turn = 4; turn < 4 + REMEMBERED_TURNS; turn++) await askShop('when are you open?', started.conv_id, turn % 2 ? app : other);
+    expect(await keptTurn()).toBeUndefined();
+    await other.close();
+  });
+
+  it('stores the words whole once a project admin turns it off, and only the kinds chosen otherwise', async () => {
+    const off = await setPrivacy({ redaction_enabled: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json<Project>()).toMatchObject({ redaction_enabled: false, redaction_kinds: [...REDACTION_KINDS] });
+    const whole = await askShop(`write to ${EMAIL}`);
+    expect(await storedText(whole.conv_id)).toContain(EMAIL);
+
+    const cardsOnly = await setPrivacy({ redaction_enabled: true, redaction_kinds: ['card'] });
+    expect(cardsOnly.json<Project>()).toMatchObject({ redaction_enabled: true, redaction_kinds: ['card'] });
+    const some = await askShop(`card ${CARD}, write to ${EMAIL}`);
+    const stored = await storedText(some.conv_id);
+    expect(stored).toContain(`card [CARD], write to ${EMAIL}`);
+    await setPrivacy({ redaction_kinds: [...REDACTION_KINDS] });
+  });
+});
+
+describe('PUT /project/{id}/privacy', () => {
+  it('sets the retention in whole days from 1 to 3650, or forever', async () => {
+    expect((await setPrivacy({ retention_days: 30 })).json<Project>().retention_days).toBe(30);
+    expect((await setPrivacy({ retention_days: null })).json<Project>().retention_days).toBeNull();
+    expect((await setPrivacy({ retention_days: 365 })).json<Project>().retention_days).toBe(365);
+  });
+
+  it.each([
+    [{ retention_days: 0 }, messages.notLessThan('Retention Days', 1)],
+    [{ retention_days: 3651 }, messages.notGreaterThan('Retention Days', 3650)],
+    [{ retention_days: 1.5 }, 'Retention Days must be a whole number'],
+    [{ redaction_kinds: ['email', 'passport'] }, messages.oneOf('Redaction Kinds', REDACTION_KINDS)],
+    [{ redaction_enabled: 'yes' }, 'Redaction Enabled must be true or false'],
+    [{}, messages.noFieldToUpdate],
+  ])('refuses %j with 400, changing nothing', async (body, message) => {
+    const before = await app.ctx.db.select().from(projects).where(eq(projects.id, projectId));
+    expectError(await setPrivacy(body), 400, message);
+    expect(await app.ctx.db.select().from(projects).where(eq(projects.id, projectId))).toEqual(before);
+  });
+
+  it('is for project admins: an editor may read the settings but not change them', async () => {
+    expectError(await setPrivacy({ retention_days: 10 }, editor.token), 403);
+    const read = await call(app, 'GET', `/api/v1/project/${projectId}`, editor.token);
+    expect(read.json<Project>().retention_days).toBe(365);
+  });
+});
