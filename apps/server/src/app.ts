@@ -29,6 +29,7 @@ import { avatarRoutes } from './modules/avatar/routes';
 import { channelRoutes } from './modules/channel/routes';
 import { createAssistant } from './modules/chat/assistant';
 import { jobHandlers } from './modules/job/handlers';
+import { retentionSchedule } from './modules/privacy/retention-job';
 import { jobRoutes } from './modules/job/routes';
 import { createInsight } from './modules/insight/insight';
 import { queueInsightGrouping } from './modules/insight/queue';
@@ -160,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     insight: createInsight((projectId, at) => queueInsightGrouping(deps.db, projectId, at), () => ctx.jobs, app.log, now),
   };
   app.decorate('ctx', ctx);
-  app.addHook('onReady', async () => ctx.jobs.start(jobHandlers(ctx)));
+  app.addHook('onReady', async () => ctx.jobs.start(jobHandlers(ctx), [retentionSchedule(ctx.db)]));
   app.addHook('onClose', async () => {
     // Jobs in hand stop at their next step and go back to the queue for the next process.
     await ctx.jobs.stop();

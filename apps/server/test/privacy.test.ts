@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { DEFAULT_PRIVACY_SETTINGS, messages, REDACTION_KINDS, type ChatAnswer, type Project } from '@console/contracts';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { DEFAULT_PRIVACY_SETTINGS, finishedJobStatuses, messages, REDACTION_KINDS, RETENTION_EVERY_MS, type ChatAnswer, type Project, type Summary } from '@console/contracts';
 import { REMEMBERED_TURNS } from '@console/engine';
 import type { Database } from '../src/db/client';
-import { conversationContexts, conversations, events, feedback, projects } from '../src/db/schema/index';
-import { call, createClock, createSignedInUser, createTestApp, createWorkspaceTree, expectError, openTestDatabase } from './helper';
+import { conversationContexts, conversations, events, feedback, insightQuestions, jobs, projects, visitors, type JobRow } from '../src/db/schema/index';
+import { queueDueRetention } from '../src/modules/privacy/retention-job';
+import { call, createClock, createSignedInUser, createTestApp, createWorkspaceTree, expectError, openTestDatabase, tokenFor } from './helper';
 import { allowOrigins, ask, deploy, giveFeedback, insertItems, productItems, projectRecords, recordingEndpoint, sync } from './assistant-fixtures';
 
 /**
@@ -168,5 +169,88 @@ describe('PUT /project/{id}/privacy', () => {
     expectError(await setPrivacy({ retention_days: 10 }, editor.token), 403);
     const read = await call(app, 'GET', `/api/v1/project/${projectId}`, editor.token);
     expect(read.json<Project>().retention_days).toBe(365);
+  });
+});
+
+describe('retention', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const summary = async () => {
+    const response = await call(app, 'GET', `/api/v1/project/${projectId}/summary`, editor.token);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Summary>();
+  };
+  const countOf = async (table: typeof events | typeof conversations | typeof feedback | typeof insightQuestions | typeof visitors) => {
+    const [row] = await app.ctx.db.select({ n: count() }).from(table).where(eq(table.projectId, projectId));
+    return row!.n;
+  };
+
+  async function retentionRun(): Promise<JobRow> {
+    await queueDueRetention(app.ctx.db, clock.now());
+    for (let tries = 0; tries < 500; tries++) {
+      const [job] = await app.ctx.db.select().from(jobs).where(and(eq(jobs.projectId, projectId), eq(jobs.kind, 'retention'))).orderBy(desc(jobs.createdAt)).limit(1);
+      if (job && finishedJobStatuses.includes(job.status)) return job;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`the retention job never finished: ${JSON.stringify(await app.ctx.db.select().from(jobs).where(eq(jobs.projectId, projectId)))}`);
+  }
+
+  /** Waits until the project's background jobs are done, so none is underway when the clock jumps. */
+  async function jobsIdle(): Promise<void> {
+    for (let tries = 0; tries < 1000; tries++) {
+      const open = await app.ctx.db.select({ status: jobs.status }).from(jobs).where(eq(jobs.projectId, projectId));
+      if (open.every((job) => finishedJobStatuses.includes(job.status))) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`the jobs never finished: ${JSON.stringify(await app.ctx.db.select().from(jobs).where(eq(jobs.projectId, projectId)))}`);
+  }
+
+  it('deletes the conversations older than the retention with their events, feedback and failed questions, and the counts follow', async () => {
+    const old = await askShop('when are you open?');
+    await askShop('do you repair ovens?', old.conv_id);
+    expect((await giveFeedback(app, key, { answer_id: old.answer_id, rating: 'up' }, SHOP)).statusCode).toBe(200);
+    expect((await setPrivacy({ retention_days: 30 })).statusCode).toBe(200);
+    // Earlier questions failed: the inbox holds them once they are a few seconds old.
+    clock.advance(5_000);
+    await jobsIdle();
+    expect(await countOf(insightQuestions)).toBeGreaterThan(0);
+
+    clock.advance(31 * DAY);
+    // Sessions of a month ago have expired.
+    admin = { ...admin, token: await tokenFor(app, admin.user) };
+    editor = { ...editor, token: await tokenFor(app, editor.user) };
+    const recent = await askShop('when are you open?');
+    expect((await giveFeedback(app, key, { answer_id: recent.answer_id, rating: 'up' }, SHOP)).statusCode).toBe(200);
+    expect(await summary()).toMatchObject({ liked_count: 2 });
+
+    const job = await retentionRun();
+    expect(job).toMatchObject({ status: 'succeeded', error: null });
+    expect(job.done).toBeGreaterThanOrEqual(2);
+    expect(job.done).toBe(job.total);
+    const status = await call(app, 'GET', `/api/v1/project/${projectId}/privacy/retention`, editor.token);
+    expect(status.json()).toEqual({ last_run: expect.objectContaining({ id: job.id, kind: 'retention', status: 'succeeded', done: job.done, total: job.total }) });
+
+    // Only the recent conversation is left, whole.
+    const left = await app.ctx.db.select({ convId: conversations.convId }).from(conversations).where(eq(conversations.projectId, projectId));
+    expect(left).toEqual([{ convId: recent.conv_id }]);
+    expect(await app.ctx.db.select({ convId: events.convId }).from(events).where(eq(events.projectId, projectId))).toEqual([{ convId: recent.conv_id }, { convId: recent.conv_id }]);
+    expect(await app.ctx.db.select({ convId: feedback.convId }).from(feedback).where(eq(feedback.projectId, projectId))).toEqual([{ convId: recent.conv_id }]);
+    expect(await countOf(insightQuestions)).toBe(0);
+
+    // The dashboard counts what remains.
+    expect(await summary()).toMatchObject({ conversation_count: 1, event_count: 2, request_count: 1, response_count: 1, user_count: 1, liked_count: 1, disliked_count: 0 });
+    expect(await countOf(visitors)).toBe(1);
+  });
+
+  it('runs at most once an hour per project, and never for a project that keeps conversations forever', async () => {
+    const before = await app.ctx.db.select().from(jobs).where(and(eq(jobs.projectId, projectId), eq(jobs.kind, 'retention')));
+    await queueDueRetention(app.ctx.db, clock.now());
+    expect(await app.ctx.db.select().from(jobs).where(and(eq(jobs.projectId, projectId), eq(jobs.kind, 'retention')))).toHaveLength(before.length);
+
+    await setPrivacy({ retention_days: null });
+    clock.advance(2 * RETENTION_EVERY_MS);
+    admin = { ...admin, token: await tokenFor(app, admin.user) };
+    await queueDueRetention(app.ctx.db, clock.now());
+    expect(await app.ctx.db.select().from(jobs).where(and(eq(jobs.projectId, projectId), eq(jobs.kind, 'retention')))).toHaveLength(before.length);
+    await setPrivacy({ retention_days: 365 });
   });
 });

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * database, so any server process shows a job's progress and cancels it, and exactly one runs it.
  */
 
-export const jobKinds = ['test_run', 'replay', 'source_pull', 'insight_grouping', 'fix_check'] as const;
+export const jobKinds = ['test_run', 'replay', 'source_pull', 'insight_grouping', 'fix_check', 'retention'] as const;
 export type JobKind = (typeof jobKinds)[number];
 
 export const jobStatuses = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;

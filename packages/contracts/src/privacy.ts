@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { strictObject } from './fields';
+import { jobSchema } from './job';
 import { messages } from './messages';
 
 /**
@@ -28,6 +29,9 @@ export const redactionKindLabels = {
   ip: 'IP addresses',
   phone: 'Phone numbers',
 } as const satisfies Record<RedactionKind, string>;
+
+/** How often a project's conversations past its retention are deleted (a background job). */
+export const RETENTION_EVERY_MS = 60 * 60 * 1000;
 
 /** A new project redacts every kind, and keeps its conversations this many days. */
 export const DEFAULT_RETENTION_DAYS = 365;
@@ -78,3 +82,7 @@ export const DEFAULT_PRIVACY_SETTINGS: PrivacySettings = {
 export function redactedKinds(settings: Pick<PrivacySettings, 'redaction_enabled' | 'redaction_kinds'>): RedactionKind[] {
   return settings.redaction_enabled ? settings.redaction_kinds : [];
 }
+
+/** GET /project/{id}/privacy/retention: the latest run of the project's retention (null before the first). */
+export const retentionStatusSchema = z.object({ last_run: jobSchema.nullable() });
+export type RetentionStatus = z.infer<typeof retentionStatusSchema>;

@@ -75,6 +75,7 @@ export const projectRows: Row[] = [
     ...projectWrite(200),
   },
   // What is kept of visitors: project admins.
+  { route: 'GET /project/{id}/privacy/retention', method: 'GET', url: (c) => `/api/v1/project/${c.projectId}/privacy/retention`, write: false, ...projectRead },
   { route: 'PUT /project/{id}/privacy', method: 'PUT', url: (c) => `/api/v1/project/${c.projectId}/privacy`, body: () => ({ retention_days: 90 }), write: true, ...projectDelete(200) },
 
   // Members: adding needs canCreateProject, removing canDeleteProject.

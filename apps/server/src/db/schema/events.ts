@@ -76,7 +76,11 @@ export const conversations = pgTable(
     scenarioCount: integer().notNull().default(0),
     handoffCount: integer().notNull().default(0),
   },
-  (table) => [index('conversations_project_time_idx').on(table.projectId, table.issuedAt, table.convId)],
+  (table) => [
+    index('conversations_project_time_idx').on(table.projectId, table.issuedAt, table.convId),
+    // The retention job asks whether a visitor has a conversation left before forgetting them.
+    index('conversations_project_visitor_idx').on(table.projectId, table.visitorId),
+  ],
 );
 
 /**

@@ -1,5 +1,6 @@
 import { runFixCheckJob, settleFixCheck } from '../insight/fix-check-job';
 import { runGroupingJob } from '../insight/grouping-job';
+import { runRetentionJob } from '../privacy/retention-job';
 import { runReplayJob } from '../replay/run-job';
 import { runSourcePullJob, settleSourcePull } from '../source/pull/run';
 import { runTestRunJob } from '../suite/run-job';
@@ -18,5 +19,6 @@ export function jobHandlers(ctx: AppContext): Record<JobKind, JobKindHandler> {
     source_pull: { run: (job) => runSourcePullJob(ctx, job), settle: (tx, row, end) => settleSourcePull(ctx, tx, row, end) },
     insight_grouping: { run: (job) => runGroupingJob(ctx, job) },
     fix_check: { run: (job) => runFixCheckJob(ctx, job), settle: (tx, row) => settleFixCheck(tx, row) },
+    retention: { run: (job) => runRetentionJob(ctx, job) },
   };
 }

@@ -37,6 +37,18 @@ export interface JobKindHandler {
   settle?: (tx: Db, row: JobRow, end: JobEnd) => Promise<void>;
 }
 
+/**
+ * Work that comes due with time (the retention of a project's conversations): every process asks,
+ * each poll once `everyMs` has passed since it last asked, and `queue` inserts the jobs now due. What
+ * is due is read from the database (the jobs of that kind already queued or recently run), so a
+ * process that stops loses nothing and two that ask at once queue a job once.
+ */
+export interface RecurringJobs {
+  name: string;
+  everyMs: number;
+  queue: (now: Date) => Promise<void>;
+}
+
 /** Why a job stopped before its end, as its signal's reason. */
 class JobStopped extends Error {
   constructor(readonly why: 'cancelled' | 'shutdown' | 'lost') {
@@ -68,6 +80,7 @@ export class JobRunner {
   private polling: Promise<void> | null = null;
   private stopped = true;
   private handlers: Record<JobKind, JobKindHandler> | null = null;
+  private recurring: { jobs: RecurringJobs; askedAt: number }[] = [];
 
   constructor(
     private readonly db: Db,
@@ -75,9 +88,10 @@ export class JobRunner {
     private readonly options: { now: () => Date; pollMs?: number | undefined; concurrency?: number | undefined },
   ) {}
 
-  /** Starts polling, with the handler of each kind (they need the app's context, which holds this runner). */
-  start(handlers: Record<JobKind, JobKindHandler>): void {
+  /** Starts polling, with the handler of each kind (they need the app's context, which holds this runner) and the work that comes due. */
+  start(handlers: Record<JobKind, JobKindHandler>, recurring: RecurringJobs[] = []): void {
     this.handlers = handlers;
+    this.recurring = recurring.map((jobs) => ({ jobs, askedAt: -Infinity }));
     this.stopped = false;
     this.schedule(0);
   }
@@ -109,6 +123,7 @@ export class JobRunner {
   }
 
   private async poll(): Promise<void> {
+    await this.queueDue();
     try {
       while (!this.stopped && this.running.size < (this.options.concurrency ?? JOBS_AT_ONCE)) {
         const row = await this.claim();
@@ -117,6 +132,18 @@ export class JobRunner {
       }
     } catch (error) {
       this.log.warn({ err: error }, 'claiming a job failed');
+    }
+  }
+
+  private async queueDue(): Promise<void> {
+    for (const entry of this.recurring) {
+      if (this.stopped || performance.now() - entry.askedAt < entry.jobs.everyMs) continue;
+      entry.askedAt = performance.now();
+      try {
+        await entry.jobs.queue(this.options.now());
+      } catch (error) {
+        this.log.warn({ err: error, recurring: entry.jobs.name }, 'queueing the jobs due failed');
+      }
     }
   }
 

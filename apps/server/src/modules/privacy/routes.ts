@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { projectSchema, updatePrivacyBody } from '@console/contracts';
+import { projectSchema, retentionStatusSchema, updatePrivacyBody } from '@console/contracts';
 import type { AppContext } from '../../context';
 import { access, projectAccessOf } from '../../platform/access';
 import { idParams, refusals, security } from '../../platform/params';
 import { toProject } from '../project/service';
+import { latestRetention } from './retention-job';
 import { updatePrivacy } from './settings';
 
 /** What a project keeps of its visitors: redaction of personal data before storage, and retention. */
@@ -23,6 +24,18 @@ export function privacyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: projectSchema, ...refusals },
       },
       handler: async (request) => toProject(await updatePrivacy(ctx, projectAccessOf(request), request.body)),
+    });
+
+    app.get('/project/:id/privacy/retention', {
+      config: { access: access.project('read') },
+      schema: {
+        tags,
+        security,
+        summary: "The latest run of the project's retention, the background job that deletes conversations older than its retention every hour, with its progress (the project's readers)",
+        params: idParams,
+        response: { 200: retentionStatusSchema, ...refusals },
+      },
+      handler: async (request) => ({ last_run: await latestRetention(ctx, projectAccessOf(request).project.id) }),
     });
   };
 }

@@ -21,8 +21,25 @@ const project: Project = {
   ...DEFAULT_PRIVACY_SETTINGS,
 };
 
+const lastRun = {
+  id: 'job-1',
+  kind: 'retention',
+  status: 'succeeded',
+  done: 12,
+  total: 12,
+  error: null,
+  cancel_requested: false,
+  created_at: '2026-11-27T10:00:00.000Z',
+  started_at: '2026-11-27T10:00:01.000Z',
+  finished_at: '2026-11-27T10:00:02.000Z',
+  eta_ms: null,
+};
+
 function renderSettings(canUpdate = true) {
-  const calls: ApiCall[] = fakeApi({ 'PUT /project/p1/privacy': (call) => ({ ...project, ...(call.body as object) }) });
+  const calls: ApiCall[] = fakeApi({
+    'PUT /project/p1/privacy': (call) => ({ ...project, ...(call.body as object) }),
+    'GET /project/p1/privacy/retention': () => ({ last_run: lastRun }),
+  });
   return { calls, ...renderWithProviders(<PrivacySettings project={project} canUpdate={canUpdate} />) };
 }
 
@@ -36,12 +53,17 @@ describe('the Privacy settings', () => {
     expect(screen.getByRole('textbox', { name: 'Retention Days' })).toHaveValue('365');
   });
 
+  it('say when conversations were last deleted, and how many', async () => {
+    renderSettings();
+    expect(await screen.findByText(/Latest run: .*, 12 conversations deleted\./)).toBeInTheDocument();
+  });
+
   it('save the kinds chosen', async () => {
     const { user, calls } = renderSettings();
     await user.click(screen.getByRole('checkbox', { name: /IP addresses/ }));
     await user.click(screen.getByRole('button', { name: 'Save Privacy' }));
     await screen.findByText('Saved!');
-    expect(calls.at(-1)!.body).toEqual({ redaction_enabled: true, redaction_kinds: ['email', 'card', 'iban', 'phone'], retention_days: 365 });
+    expect(calls.filter((call) => call.method === 'PUT').at(-1)!.body).toEqual({ redaction_enabled: true, redaction_kinds: ['email', 'card', 'iban', 'phone'], retention_days: 365 });
   });
 
   it('ask before a shorter retention deletes history, and save nothing when cancelled', async () => {
@@ -54,12 +76,12 @@ describe('the Privacy settings', () => {
     expect(within(dialog).getByText(/Keep conversations for 30 days\?/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('Not saved: the shorter retention was not confirmed.')).toBeInTheDocument();
-    expect(calls).toEqual([]);
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Save Privacy' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Shorten Retention' })).getByRole('button', { name: 'Shorten Retention' }));
     await screen.findByText('Saved!');
-    expect(calls.map((call) => call.body)).toEqual([{ redaction_enabled: true, redaction_kinds: ['email', 'card', 'iban', 'ip', 'phone'], retention_days: 30 }]);
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ redaction_enabled: true, redaction_kinds: ['email', 'card', 'iban', 'ip', 'phone'], retention_days: 30 }]);
   });
 
   it('say what a retention out of range breaks, and keep forever without a number', async () => {
@@ -73,7 +95,7 @@ describe('the Privacy settings', () => {
     expect(days).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Save Privacy' }));
     await screen.findByText('Saved!');
-    expect(calls.at(-1)!.body).toMatchObject({ retention_days: null });
+    expect(calls.filter((call) => call.method === 'PUT').at(-1)!.body).toMatchObject({ retention_days: null });
   });
 
   it('are read-only for those who may not change them', () => {

@@ -12,8 +12,11 @@ import {
   type UpdatePrivacyBody,
 } from '@console/contracts';
 import { ConfirmAction } from '@/components/confirm-delete';
+import { JobProgress } from '@/components/job-progress';
 import { EntityForm, useEntityForm } from '@/components/entity-form';
 import type { EntityForm as EntityFormState } from '@/components/entity-form/use-entity-form';
+import { formatDateTime } from '@/lib/format';
+import { useRetentionStatus } from '../api/get-retention';
 import { useUpdatePrivacy } from '../api/update-privacy';
 
 interface PrivacyValues extends Record<string, unknown> {
@@ -109,6 +112,29 @@ function PrivacyFields({ form, readOnly }: { form: EntityFormState<PrivacyValues
   );
 }
 
+/** The latest retention run: when, and its progress while it deletes (any process runs it, hourly). */
+function RetentionRun({ projectId, canCancel }: { projectId: string; canCancel: boolean }) {
+  const status = useRetentionStatus(projectId);
+  const run = status.data?.last_run;
+  if (status.isPending) return null;
+  if (!run) {
+    return (
+      <Text size="sm" c="dimmed">
+        Conversations past the retention are deleted every hour; none has run yet.
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={4}>
+      <Text size="sm" c="dimmed">
+        Conversations past the retention are deleted every hour. Latest run: {formatDateTime(run.started_at ?? run.created_at)}
+        {run.status === 'succeeded' ? `, ${run.done} ${run.done === 1 ? 'conversation' : 'conversations'} deleted` : ''}.
+      </Text>
+      {run.status !== 'succeeded' && <JobProgress projectId={projectId} job={run} canCancel={canCancel} />}
+    </Stack>
+  );
+}
+
 /**
  * Project Settings, Privacy: redaction of personal data before storage and the retention of
  * conversations (project admins edit; the others read). A shorter retention deletes history, so it
@@ -139,6 +165,7 @@ export function PrivacySettings({ project, canUpdate }: { project: Project; canU
         <Title order={3} size="h5" id="privacy-settings-title">
           Privacy
         </Title>
+        <RetentionRun projectId={project.id} canCancel={canUpdate} />
         {canUpdate ? (
           <EntityForm form={form} submitLabel="Save Privacy">
             <PrivacyFields form={form} readOnly={false} />

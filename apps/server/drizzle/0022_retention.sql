@@ -1,0 +1,1 @@
+CREATE INDEX "conversations_project_visitor_idx" ON "conversations" USING btree ("project_id","visitor_id");
