@@ -173,7 +173,8 @@ describe('PUT /project/{id}/privacy', () => {
 });
 
 describe('retention', () => {
-  const DAY = 24 * 60 * 60 * 1000;
+  const MINUTE = 60 * 1000;
+  const DAY = 24 * 60 * MINUTE;
   const summary = async () => {
     const response = await call(app, 'GET', `/api/v1/project/${projectId}/summary`, editor.token);
     expect(response.statusCode, response.body).toBe(200);
@@ -241,16 +242,39 @@ describe('retention', () => {
     expect(await countOf(visitors)).toBe(1);
   });
 
-  it('runs at most once an hour per project, and never for a project that keeps conversations forever', async () => {
-    const before = await app.ctx.db.select().from(jobs).where(and(eq(jobs.projectId, projectId), eq(jobs.kind, 'retention')));
+  it('is queued only when something is past the retention, at most once an hour, and never while conversations are kept forever', async () => {
+    const retentionJobs = async () => (await app.ctx.db.select().from(jobs).where(and(eq(jobs.projectId, projectId), eq(jobs.kind, 'retention')))).length;
+    const before = await retentionJobs();
     await queueDueRetention(app.ctx.db, clock.now());
-    expect(await app.ctx.db.select().from(jobs).where(and(eq(jobs.projectId, projectId), eq(jobs.kind, 'retention')))).toHaveLength(before.length);
+    expect(await retentionJobs()).toBe(before);
 
+    await askShop('when are you open?');
     await setPrivacy({ retention_days: null });
-    clock.advance(2 * RETENTION_EVERY_MS);
+    clock.advance(40 * DAY);
     admin = { ...admin, token: await tokenFor(app, admin.user) };
     await queueDueRetention(app.ctx.db, clock.now());
-    expect(await app.ctx.db.select().from(jobs).where(and(eq(jobs.projectId, projectId), eq(jobs.kind, 'retention')))).toHaveLength(before.length);
+    expect(await retentionJobs()).toBe(before);
+
+    // A day's retention: the first conversation is due a day after it, the second 20 minutes later.
+    await setPrivacy({ retention_days: 1 });
+    // The conversation asked 40 days ago, and the one the last case kept.
+    expect(await retentionRun()).toMatchObject({ status: 'succeeded', done: 2 });
+    expect(await retentionJobs()).toBe(before + 1);
+    await askShop('when are you open?');
+    clock.advance(20 * MINUTE);
+    await askShop('do you repair ovens?');
+    clock.advance(DAY - 10 * MINUTE);
+    admin = { ...admin, token: await tokenFor(app, admin.user) };
+    expect(await retentionRun()).toMatchObject({ status: 'succeeded', done: 1 });
+    expect(await retentionJobs()).toBe(before + 2);
+    // The second is due 30 minutes later, but the last run started within the hour; an hour after it, it runs.
+    clock.advance(30 * MINUTE);
+    await queueDueRetention(app.ctx.db, clock.now());
+    expect(await retentionJobs()).toBe(before + 2);
+    clock.advance(RETENTION_EVERY_MS / 2 + MINUTE);
+    admin = { ...admin, token: await tokenFor(app, admin.user) };
+    expect(await retentionRun()).toMatchObject({ status: 'succeeded', done: 1 });
+    expect(await retentionJobs()).toBe(before + 3);
     await setPrivacy({ retention_days: 365 });
   });
 });

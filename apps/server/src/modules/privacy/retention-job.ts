@@ -19,21 +19,28 @@ const QUEUE_LOCK = 7_290_112;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Queues a `retention` job for every project that keeps conversations for a number of days and has
- * none queued, running or started within RETENTION_EVERY_MS. Its cut-off (conversations whose last
- * question is older are deleted) is fixed when it is queued, so a run resumed after a restart deletes
- * exactly what the first would have.
+ * Queues a `retention` job for every project with something to delete (a conversation past its
+ * retention, or a conversation's kept state past its time) and none queued, running or started
+ * within RETENTION_EVERY_MS. Its cut-off (conversations whose last question is older are deleted) is
+ * fixed when it is queued, so a run resumed after a restart deletes exactly what the first would have.
  */
 export async function queueDueRetention(db: Db, now: Date): Promise<void> {
+  const at = now.toISOString();
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${QUEUE_LOCK})`);
     await tx.execute(sql`
+      WITH due AS (
+        SELECT p.id, ${at}::timestamptz - p.retention_days * interval '1 day' AS cutoff FROM projects p WHERE p.importing_since IS NULL
+      )
       INSERT INTO jobs (kind, project_id, params, created_at)
-      SELECT 'retention', p.id, jsonb_build_object('cutoff', to_char((${now.toISOString()}::timestamptz - p.retention_days * interval '1 day') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')), ${now.toISOString()}::timestamptz
-      FROM projects p
-      WHERE p.retention_days IS NOT NULL AND p.importing_since IS NULL
+      SELECT 'retention', d.id, jsonb_build_object('cutoff', to_char(d.cutoff AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')), ${at}::timestamptz
+      FROM due d
+      WHERE (
+          EXISTS (SELECT 1 FROM conversations c WHERE c.project_id = d.id AND c.issued_at < d.cutoff AND c.last_issued_at < d.cutoff)
+          OR EXISTS (SELECT 1 FROM conversation_contexts x WHERE x.project_id = d.id AND x.expires_at < ${at}::timestamptz)
+        )
         AND NOT EXISTS (
-          SELECT 1 FROM jobs j WHERE j.kind = 'retention' AND j.project_id = p.id
+          SELECT 1 FROM jobs j WHERE j.kind = 'retention' AND j.project_id = d.id
             AND (j.status IN ('queued', 'running') OR j.created_at > ${new Date(now.getTime() - RETENTION_EVERY_MS).toISOString()}::timestamptz)
         )`);
   });
@@ -128,10 +135,21 @@ export async function runRetentionJob(ctx: AppContext, job: RunningJob): Promise
   const projectId = job.row.projectId;
   const [project] = await ctx.db.select({ retentionDays: projects.retentionDays }).from(projects).where(eq(projects.id, projectId));
   const cutoffText = job.row.params.cutoff;
-  // Forever since it was queued: nothing to delete.
-  if (!project || project.retentionDays === null || typeof cutoffText !== 'string') return;
-  // A retention lengthened since the job was queued keeps what the new one keeps.
-  const cutoff = new Date(Math.min(new Date(cutoffText).getTime(), job.row.createdAt.getTime() - project.retentionDays * DAY_MS));
+  // Kept forever (then or since it was queued): only the kept states past their time go.
+  if (project && project.retentionDays !== null && typeof cutoffText === 'string') {
+    // A retention lengthened since the job was queued keeps what the new one keeps.
+    const cutoff = new Date(Math.min(new Date(cutoffText).getTime(), job.row.createdAt.getTime() - project.retentionDays * DAY_MS));
+    await deleteConversations(ctx, job, projectId, cutoff);
+  }
+  await ctx.db.delete(conversationContexts).where(and(eq(conversationContexts.projectId, projectId), lt(conversationContexts.expiresAt, ctx.now())));
+  await ctx.db.execute(sql`
+    DELETE FROM insight_topics t WHERE t.project_id = ${projectId}
+      AND NOT EXISTS (SELECT 1 FROM insight_questions q WHERE q.topic_id = t.id)
+      AND NOT EXISTS (SELECT 1 FROM insight_fixes f WHERE f.topic_id = t.id)`);
+}
+
+/** The conversations past the cut-off, a batch at a time, with the job's progress in conversations. */
+async function deleteConversations(ctx: AppContext, job: RunningJob, projectId: string, cutoff: Date): Promise<void> {
   const [due] = await ctx.db
     .select({ total: count() })
     .from(conversations)
@@ -147,11 +165,6 @@ export async function runRetentionJob(ctx: AppContext, job: RunningJob): Promise
     await job.progress(done, Math.max(total, done));
     await sleep(Math.min(performance.now() - began, MAX_REST_MS), undefined, { signal: job.signal });
   }
-  await ctx.db.delete(conversationContexts).where(and(eq(conversationContexts.projectId, projectId), lt(conversationContexts.expiresAt, ctx.now())));
-  await ctx.db.execute(sql`
-    DELETE FROM insight_topics t WHERE t.project_id = ${projectId}
-      AND NOT EXISTS (SELECT 1 FROM insight_questions q WHERE q.topic_id = t.id)
-      AND NOT EXISTS (SELECT 1 FROM insight_fixes f WHERE f.topic_id = t.id)`);
 }
 
 /** The project's latest retention job, as the API shows jobs. */
