@@ -11,7 +11,7 @@ import { failedAnswer, type FailedAnswer, type OutcomeEvent } from './failed-ans
  */
 export const SETTLE_MS = 2_000;
 /** Outcome events read per pass: one short statement, whatever the traffic. */
-const EVENTS_AT_ONCE = 1_000;
+const EVENTS_AT_ONCE = 200;
 
 const outcomeColumns = {
   id: events.id,

@@ -13,11 +13,19 @@ import { queueInsightGrouping } from './queue';
 /** One grouping per project at a time, across processes: a job holds its project this long, renewed as it goes. */
 const LEASE_MS = 60_000;
 /** Questions grouped per run of the grouping worker. */
-const QUESTIONS_AT_ONCE = 2_000;
+const QUESTIONS_AT_ONCE = 200;
 /** Texts embedded at once, after which the job rests as long as it worked: failed questions take at most half of a core. */
 const EMBEDDED_AT_ONCE = 16;
 /** A job hands its runner back after this long, queueing its successor, so other jobs never wait behind a busy project. */
 const RUN_FOR_MS = 120_000;
+/**
+ * After each pass the job rests this many times as long as the pass took (at most MAX_REST_MS): it
+ * reads and writes on the server's database, which on the embedded engine is the thread that answers,
+ * so grouping takes at most a twentieth of it however many questions fail, and falls behind under a
+ * load that saturates the server rather than slow the answers.
+ */
+const REST_PER_WORK = 19;
+const MAX_REST_MS = 5_000;
 
 async function takeLease(ctx: AppContext, projectId: string): Promise<boolean> {
   const now = ctx.now();
@@ -51,10 +59,12 @@ export async function runGroupingJob(ctx: AppContext, job: RunningJob): Promise<
   let grouped = 0;
   try {
     for (;;) {
+      const began = performance.now();
       const { more } = await collectFailures(ctx, projectId);
       const done = await groupPending(ctx, job, projectId);
       grouped += done;
       await job.progress(grouped, grouped);
+      await sleep(Math.min((performance.now() - began) * REST_PER_WORK, MAX_REST_MS), undefined, { signal: job.signal });
       await ctx.db
         .update(insightCursors)
         .set({ leaseUntil: new Date(ctx.now().getTime() + LEASE_MS) })
