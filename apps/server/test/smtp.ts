@@ -2,7 +2,7 @@ import { onCleanup } from './helper';
 import { startMailCatcher, type ReceivedMail } from './mail-catcher';
 
 /** A real SMTP server on a free port for one test file; the app sends to it through SMTP_URL like in production. */
-export async function startSmtpServer(): Promise<{ url: string; waitForMail: (to: string, subject?: string) => Promise<ReceivedMail> }> {
+export async function startSmtpServer(): Promise<{ url: string; waitForMail: (to: string, subject?: string) => Promise<ReceivedMail>; mailsTo: (to: string) => ReceivedMail[] }> {
   const received: ReceivedMail[] = [];
   const { port, close } = await startMailCatcher((mail) => received.push(mail));
   onCleanup(close);
@@ -22,7 +22,9 @@ export async function startSmtpServer(): Promise<{ url: string; waitForMail: (to
     }
     throw new Error(`no mail to ${to} arrived`);
   };
-  return { url: `smtp://127.0.0.1:${port}`, waitForMail };
+  /** Every mail received for `to` so far (a mail is received before its sending resolves). */
+  const mailsTo = (to: string) => received.filter((item) => item.to.includes(to.toLowerCase()));
+  return { url: `smtp://127.0.0.1:${port}`, waitForMail, mailsTo };
 }
 
 /** The code and link path of a sign-in mail ('/login/mfa/{email}/{code}'). */

@@ -70,7 +70,7 @@ describe('POST /user', () => {
     expect((await call(app, 'GET', `/api/v1/user/${user.id}/invite`, root.token)).json()).toEqual({ invitation: null });
   });
 
-  it('takes an optional password, status and MFA flag', async () => {
+  it('takes an optional password, status and MFA flag; a user given a password gets no invitation', async () => {
     const email = uniqueEmail('direct');
     const created = await call(app, 'POST', '/api/v1/user', root.token, {
       display_name: 'Direct Person',
@@ -82,7 +82,9 @@ describe('POST /user', () => {
     });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ status: 'blocked', is_mfa_enabled: false });
-    await smtp.waitForMail(email, 'You are invited to the console');
+    const panel = await call(app, 'GET', `/api/v1/user/${created.json<{ id: string }>().id}/invite`, root.token);
+    expect(panel.json()).toEqual({ invitation: null });
+    expect(smtp.mailsTo(email)).toEqual([]);
   });
 
   it('an unreachable mail server answers 503; user and invitation are committed and the code is in the panel', async () => {

@@ -58,7 +58,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags,
         security,
-        summary: 'Create a user and e-mail an invitation code (super users)',
+        summary: 'Create a user; without a password, e-mail an invitation code (super users)',
         body: createUserBody,
         response: { 201: userSchema, ...refusals, 503: apiErrorSchema },
       },

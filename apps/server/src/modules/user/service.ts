@@ -203,8 +203,9 @@ function withUniqueEmail<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * POST /user: the user and an invitation in one transaction; the invitation mail goes out after the
- * commit (a failed mail answers 503, and the code stays readable in the invitation panel).
+ * POST /user: the user, and without a password an invitation, in one transaction; the invitation
+ * mail goes out after the commit (a failed mail answers 503, and the code stays readable in the
+ * invitation panel). A user given a password signs in with it: no invitation is made or sent.
  */
 export async function createUserWithInvitation(ctx: AppContext, input: z.output<typeof createUserBody>): Promise<User> {
   if (await findUserByEmail(ctx.db, input.email)) throw AppError.conflict(userMessages.duplicateEmail);
@@ -218,11 +219,12 @@ export async function createUserWithInvitation(ctx: AppContext, input: z.output<
         status: input.status,
         isMfaEnabled: input.is_mfa_enabled,
       });
+      if (input.password) return { user: created, code: null };
       const invitation = await createInvitation(inTx, created, { sendEmail: false });
       return { user: created, code: invitation.code };
     }),
   );
-  await ctx.mailer.send(invitationMail(ctx.publicUrl, user.email, code));
+  if (code) await ctx.mailer.send(invitationMail(ctx.publicUrl, user.email, code));
   return toUser(user);
 }
 
