@@ -56,6 +56,7 @@ import { versionRoutes } from './modules/version/routes';
 import { sourceRoutes } from './modules/source/routes';
 import { suiteRoutes } from './modules/suite/routes';
 import { supportRoutes } from './modules/support/routes';
+import { NO_SUPPORT_EMAIL } from './modules/support/service';
 import { userRoutes } from './modules/user/routes';
 import { defaultWebRoot, registerWebConsole } from './modules/web/static';
 import { registerWidget } from './modules/widget/static';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  if (!deps.supportEmail) app.log.warn(NO_SUPPORT_EMAIL);
   const background = new Set<Promise<unknown>>();
   const ctx: AppContext = {
     db: deps.db,

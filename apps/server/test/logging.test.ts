@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { mailerMessages } from '../src/platform/mail';
+import { NO_SUPPORT_EMAIL } from '../src/modules/support/service';
 import { createTestApp, createTestUser, openTestDatabase, post, TEST_SECRET, waitForOutbox } from './helper';
 import { readCode, startSmtpServer } from './smtp';
 
@@ -59,9 +60,10 @@ describe('logs', () => {
     expect(log).not.toMatch(/"text":/);
   });
 
-  it('without SMTP_URL warn at start-up that no mail is delivered, and carry each mail whole, code included', async () => {
+  it('without SMTP_URL and SUPPORT_EMAIL warn at start-up that no mail is delivered and support messages wait in the admin panel, and carry each mail whole, code included', async () => {
     const startup = linesWithoutSmtp.map((line) => JSON.parse(line) as { level: number; msg: string });
     expect(startup).toContainEqual(expect.objectContaining({ level: 40, msg: mailerMessages.notDelivered }));
+    expect(startup).toContainEqual(expect.objectContaining({ level: 40, msg: NO_SUPPORT_EMAIL }));
 
     const { email, password } = await createTestUser(withoutSmtp, { isMfaEnabled: true });
     expect((await post(withoutSmtp, '/api/v1/login/password', { email, password })).statusCode).toBe(200);

@@ -46,6 +46,29 @@ describe('POST /support', () => {
   });
 });
 
+describe('GET /support', () => {
+  it('lists every message for super users, with its sender, signed in or not: where support reads them without SUPPORT_EMAIL', async () => {
+    const quiet = await createTestApp(database);
+    const root = await createSignedInUser(quiet, { isSuperUser: true });
+    const user = await createSignedInUser(quiet, { displayName: 'Sam Listed' });
+    expect((await call(quiet, 'POST', '/api/v1/support', user.token, { message: 'First: where is my invoice?' })).statusCode).toBe(201);
+    expect((await call(quiet, 'POST', '/api/v1/support/contact', undefined, { email: 'walk-in@example.org', message: 'Second: I cannot sign in.' })).statusCode).toBe(201);
+    const listed = await call(quiet, 'GET', '/api/v1/support?message__like=invoice', root.token);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json()).toEqual({
+      records: [{ id: expect.any(String), created_at: expect.any(String), sender_email: user.email, sender_name: 'Sam Listed', signed_in: true, message: 'First: where is my invoice?' }],
+      total: 1,
+    });
+    const walkIn = await call(quiet, 'GET', '/api/v1/support?sender_email__like=walk-in', root.token);
+    expect(walkIn.json()).toMatchObject({ records: [{ sender_email: 'walk-in@example.org', sender_name: null, signed_in: false, message: 'Second: I cannot sign in.' }], total: 1 });
+  });
+
+  it('is refused to everyone else', async () => {
+    const user = await createSignedInUser(app);
+    expectError(await call(app, 'GET', '/api/v1/support', user.token), 403);
+  });
+});
+
 describe('POST /support/contact', () => {
   let addressCounter = 0;
   /** Signed out, from its own client address unless one is given. */

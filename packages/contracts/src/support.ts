@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineList } from './list';
 import { emailSchema } from './auth';
 import { strictObject, text } from './fields';
 
@@ -22,3 +23,26 @@ export const SUPPORT_SENT_TEXT = 'Your message has been sent.';
 
 export const supportMessageSchema = z.object({ id: z.string(), created_at: z.string() });
 export type SupportMessage = z.infer<typeof supportMessageSchema>;
+
+/** A message in the support inbox of the admin panel (super users): what SUPPORT_EMAIL would have received. */
+export const supportInboxMessageSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  /** The signed-in sender's account address, or the address a signed-out sender typed (not proven). */
+  sender_email: z.string().nullable(),
+  /** The signed-in sender's name; null for a signed-out sender or a deleted user. */
+  sender_name: z.string().nullable(),
+  signed_in: z.boolean(),
+  message: z.string(),
+});
+export type SupportInboxMessage = z.infer<typeof supportInboxMessageSchema>;
+
+export const supportMessageList = defineList({
+  sortable: ['created_at'],
+  defaultSort: { field: 'created_at', direction: 'descending' },
+  filters: {
+    sender_email: { kind: 'text' },
+    message: { kind: 'text' },
+    created_at: { kind: 'date' },
+  },
+});

@@ -131,4 +131,6 @@ export const administrationRows: Row[] = [
     write: true,
     ...same(e(201)),
   },
+  // The messages themselves: super users, who read them in the admin panel.
+  { route: 'GET /support', method: 'GET', url: () => '/api/v1/support', write: false, ...superOnly(200) },
 ];

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, contactSupportBody, supportMessageBody, supportMessageSchema } from '@console/contracts';
+import { apiErrorSchema, contactSupportBody, listResponse, supportInboxMessageSchema, supportMessageBody, supportMessageList, supportMessageSchema } from '@console/contracts';
 import type { AppContext } from '../../context';
 import { access } from '../../platform/access';
 import { requireAuth } from '../../platform/authenticate';
+import { listQuery } from '../../platform/listing';
 import { refusals, security } from '../../platform/params';
-import { sendContactMessage, sendSupportMessage } from './service';
+import { listSupportMessages, sendContactMessage, sendSupportMessage } from './service';
 
 export function supportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -21,6 +22,18 @@ export function supportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       handler: async (request, reply) =>
         reply.status(201).send(await sendSupportMessage(ctx, requireAuth(request).user, request.body.message)),
+    });
+
+    app.get('/support', {
+      config: { access: access.superUser },
+      schema: {
+        tags,
+        security,
+        summary: 'Every message sent to support, newest first, with its sender (super users): kept whether or not SUPPORT_EMAIL is set',
+        querystring: listQuery(supportMessageList),
+        response: { 200: listResponse(supportInboxMessageSchema), ...refusals },
+      },
+      handler: (request) => listSupportMessages(ctx, request.query),
     });
 
     // Public: people who cannot sign in are the ones who most need to write; limited per client address.

@@ -1,9 +1,13 @@
-import { and, count, eq, gt, min } from 'drizzle-orm';
-import { CONTACT_MAX_MESSAGES_PER_ADDRESS, CONTACT_RATE_WINDOW_MS, type SupportMessage } from '@console/contracts';
+import { and, count, eq, gt, min, sql } from 'drizzle-orm';
+import { CONTACT_MAX_MESSAGES_PER_ADDRESS, CONTACT_RATE_WINDOW_MS, supportMessageList, type ListQuery, type ListResponse, type SupportInboxMessage, type SupportMessage } from '@console/contracts';
 import type { AppContext } from '../../context';
-import { supportMessages, type UserRow } from '../../db/schema/index';
+import { supportMessages, users, type UserRow } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
+import { listPage } from '../../platform/listing';
 import type { Mail } from '../../platform/mail';
+
+/** Logged at start-up without SUPPORT_EMAIL, as the mailer warns without SMTP_URL. */
+export const NO_SUPPORT_EMAIL = 'SUPPORT_EMAIL is not set: support messages are not mailed. They are kept, and super users read them in the Admin Panel under Support Messages.';
 
 /** Who wrote: a signed-in user, or someone signed out who gave only an address (Contact Us). */
 type Sender = Pick<UserRow, 'displayName' | 'email'> | { email: string; displayName?: undefined };
@@ -61,4 +65,44 @@ export async function sendContactMessage(
 ): Promise<SupportMessage> {
   await assertContactNotThrottled(ctx, clientAddress);
   return storeAndMail(ctx, { userId: null, senderEmail: email, senderAddress: clientAddress }, { email }, message);
+}
+
+/**
+ * GET /support (super users): every stored message, newest first, with who sent it. Messages are
+ * stored whether or not SUPPORT_EMAIL is set, so without it this list is where support reads them.
+ */
+export async function listSupportMessages(ctx: AppContext, query: ListQuery): Promise<ListResponse<SupportInboxMessage>> {
+  const senderEmail = sql<string | null>`coalesce(${users.email}, ${supportMessages.senderEmail})`;
+  const page = await listPage(
+    supportMessageList,
+    query,
+    { created_at: supportMessages.createdAt, sender_email: senderEmail, message: supportMessages.message },
+    {
+      rows: ctx.db
+        .select({
+          id: supportMessages.id,
+          createdAt: supportMessages.createdAt,
+          userId: supportMessages.userId,
+          senderEmail,
+          senderName: users.displayName,
+          message: supportMessages.message,
+        })
+        .from(supportMessages)
+        .leftJoin(users, eq(users.id, supportMessages.userId))
+        .$dynamic(),
+      count: ctx.db.select({ total: count() }).from(supportMessages).leftJoin(users, eq(users.id, supportMessages.userId)).$dynamic(),
+      id: supportMessages.id,
+    },
+  );
+  return {
+    records: page.records.map((row) => ({
+      id: row.id,
+      created_at: row.createdAt.toISOString(),
+      sender_email: row.senderEmail,
+      sender_name: row.senderName,
+      signed_in: row.userId !== null,
+      message: row.message,
+    })),
+    total: page.total,
+  };
 }
