@@ -4,6 +4,7 @@ import { REMEMBERED_TURNS, type ConversationState, type FlowState } from '@conso
 import type { Db } from '../../db/client';
 import { conversationContexts, conversations, events } from '../../db/schema/index';
 import { LruMap } from '../snapshot/lru';
+import type { ContextChange } from './event-writer';
 import { takeTurnLease } from './turn-lease';
 
 /** Conversations whose engine state one process keeps in memory. */
@@ -123,23 +124,16 @@ export class ConversationStore {
   }
 
   /**
-   * After a turn is stored: keeps the conversation's state as typed apart when redaction changed what
-   * its events hold of it, and removes one kept before once they hold it whole, so another process
-   * continues the conversation as this one would. `conversation` is updated.
+   * What a turn changes of the conversation's state kept apart, stored with its events (the event
+   * writer's one statement): the state as typed when redaction changed what the events keep of it,
+   * a removal once they hold it whole again after one was kept, else nothing. So another process
+   * continues the conversation as this one would.
    */
-  async keepContext(conversation: Conversation, stateRedacted: boolean): Promise<void> {
+  contextChange(conversation: Conversation, stateRedacted: boolean): ContextChange | null {
     const { convId, projectId, state, turn } = conversation;
-    if (stateRedacted && state) {
-      const values = { convId, projectId, turn, state: state as unknown as Record<string, unknown>, expiresAt: new Date(Date.now() + CONTEXT_KEPT_MS) };
-      await this.db
-        .insert(conversationContexts)
-        .values(values)
-        .onConflictDoUpdate({ target: conversationContexts.convId, set: { turn, state: values.state, expiresAt: values.expiresAt } });
-      conversation.hasContext = true;
-    } else if (conversation.hasContext) {
-      await this.db.delete(conversationContexts).where(eq(conversationContexts.convId, convId));
-      conversation.hasContext = false;
-    }
+    const expiresAt = new Date(Date.now() + CONTEXT_KEPT_MS);
+    if (stateRedacted && state) return { convId, projectId, turn, state: JSON.stringify(state), expiresAt };
+    return conversation.hasContext ? { convId, projectId, turn, state: null, expiresAt } : null;
   }
 
   /** The state after an answered (and stored) turn. */

@@ -120,18 +120,47 @@ counted_conversations AS (
   ON CONFLICT ON CONSTRAINT conversation_counts_key DO UPDATE SET
     conversations = n.conversations + excluded.conversations,
     ${kindNames.map((name) => `${holding[name]} = n.${holding[name]} + excluded.${holding[name]}`).join(',\n    ')}
+),
+contexts AS MATERIALIZED (
+  SELECT DISTINCT ON (x.conv_id) x.conv_id, x.project_id, x.turn, x.state, x.expires_at
+  FROM json_to_recordset($4::json) AS x (conv_id uuid, project_id uuid, turn int, state jsonb, expires_at timestamptz)
+  WHERE x.project_id IN (SELECT id FROM held_projects)
+  ORDER BY x.conv_id, x.turn DESC
+),
+kept_contexts AS (
+  INSERT INTO conversation_contexts AS k (conv_id, project_id, turn, state, expires_at)
+  SELECT conv_id, project_id, turn, state, expires_at FROM contexts WHERE state IS NOT NULL
+  ON CONFLICT (conv_id) DO UPDATE SET turn = excluded.turn, state = excluded.state, expires_at = excluded.expires_at
+),
+dropped_contexts AS (
+  DELETE FROM conversation_contexts k USING contexts x WHERE x.state IS NULL AND k.conv_id = x.conv_id
 )
 SELECT id::text FROM unnest($3::uuid[]) AS asked (id) WHERE id NOT IN (SELECT id FROM held_projects)`;
 
 const insertStatement: DriverStatement = { name: 'insert-event-batch', text: INSERT_BATCH };
 
+/**
+ * A conversation's state as typed, kept apart or let go with its turn's events (conversations.ts):
+ * `state` is its JSON, or null to remove the one kept.
+ */
+export interface ContextChange {
+  convId: string;
+  projectId: string;
+  turn: number;
+  state: string | null;
+  expiresAt: Date;
+}
+
 /** Stores a batch; answers the projects it refused because they no longer exist. */
-async function insertBatch(db: Db, records: RenderedEvent[]): Promise<Set<string>> {
+async function insertBatch(db: Db, records: RenderedEvent[], contexts: ContextChange[]): Promise<Set<string>> {
   const projectIds = new Set(records.map((record) => record.projectId));
   const refused = await driverRows(db, insertStatement, [
     `[${records.map((record) => record.fields).join(',')}]`,
     records.map((record) => record.data).join('\n'),
     `{${[...projectIds].join(',')}}`,
+    contexts.length
+      ? `[${contexts.map((change) => `{"conv_id":"${change.convId}","project_id":"${change.projectId}","turn":${change.turn},"state":${change.state ?? 'null'},"expires_at":"${change.expiresAt.toISOString()}"}`).join(',')}]`
+      : '[]',
   ]);
   return new Set(refused.map(([projectId]) => projectId!));
 }
@@ -146,9 +175,13 @@ export class ProjectRemovedError extends Error {
 interface Waiting {
   /** One query's events, rendered by `renderedEventRecord`. */
   rows: RenderedEvent[];
+  /** Its conversation's state as typed to keep or let go, when that changes. */
+  context: ContextChange | null;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
+
+const contextsOf = (batch: Waiting[]): ContextChange[] => batch.flatMap((waiting) => (waiting.context ? [waiting.context] : []));
 
 function settle(waiting: Waiting, refusedProjects: Set<string>): void {
   if (waiting.rows.some((row) => refusedProjects.has(row.projectId))) waiting.reject(new ProjectRemovedError());
@@ -175,10 +208,13 @@ export class EventWriter {
     private readonly batching: EventBatching = DEFAULT_EVENT_BATCHING,
   ) {}
 
-  /** Stores one query's events (its request, then its response or error); resolves once they are committed. */
-  write(rows: RenderedEvent[]): Promise<void> {
+  /**
+   * Stores one query's events (its request, then its response or error), and the change of its
+   * conversation's state kept apart if any, in the same statement; resolves once they are committed.
+   */
+  write(rows: RenderedEvent[], context: ContextChange | null = null): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.waiting.push({ rows, resolve, reject });
+      this.waiting.push({ rows, context, resolve, reject });
       this.waitingEvents += rows.length;
       this.schedule();
     });
@@ -237,7 +273,7 @@ export class EventWriter {
   private async insert(batch: Waiting[]): Promise<void> {
     try {
       const rows = batch.flatMap((waiting) => waiting.rows);
-      const refused = await insertBatch(this.db, rows);
+      const refused = await insertBatch(this.db, rows, contextsOf(batch));
       for (const waiting of batch) settle(waiting, refused);
       await this.keepStatistics(rows.length);
     } catch (error) {
@@ -245,7 +281,7 @@ export class EventWriter {
       // One query's bad rows must not fail the others': each alone.
       for (const waiting of batch) {
         try {
-          settle(waiting, await insertBatch(this.db, waiting.rows));
+          settle(waiting, await insertBatch(this.db, waiting.rows, contextsOf([waiting])));
         } catch (single) {
           waiting.reject(single);
         }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
 import { renderedEventRecord, type EventBase, type RenderedEvent } from './event-records';
-import { ProjectRemovedError } from './event-writer';
+import { ProjectRemovedError, type ContextChange } from './event-writer';
 import { callBusinessLogic } from './business-logic';
 import { BusinessLogicError } from './business-logic-error';
 import type { Conversation } from './conversations';
@@ -99,18 +99,19 @@ async function answerTurn(ctx: AppContext, target: QueryTarget, query: ChatQuery
     throw new AppError(502, errorDetails.businessLogicFailed, { cause: error, headers });
   }
 
-  await store(ctx, answered.events);
-  if (answered.failed) ctx.insight.failures.notice(target.projectId);
   const next = { ...conversation, state: answered.state, turn: question.turn, storedQuestions: conversation.storedQuestions + 1 };
-  await assistant.conversations.keepContext(next, answered.stateRedacted);
+  const context = assistant.conversations.contextChange(next, answered.stateRedacted);
+  await store(ctx, answered.events, context);
+  if (answered.failed) ctx.insight.failures.notice(target.projectId);
+  if (context) next.hasContext = context.state !== null;
   assistant.conversations.remember(next);
   return answered.body;
 }
 
 /** A project deleted while its question ran has no events stored, and the question is answered as not found. */
-async function store(ctx: AppContext, records: RenderedEvent[]): Promise<void> {
+async function store(ctx: AppContext, records: RenderedEvent[], context: ContextChange | null = null): Promise<void> {
   try {
-    await ctx.assistant.events.write(records);
+    await ctx.assistant.events.write(records, context);
   } catch (error) {
     if (error instanceof ProjectRemovedError) throw AppError.notFound();
     throw error;
