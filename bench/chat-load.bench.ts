@@ -11,7 +11,7 @@
 //   (about half of what two cores answer) for the run's duration, p99 at most 100 ms (a p99 at 50
 //   connections kept busy measures queueing, not the answer).
 // - Redaction (issue: personal data replaced by markers before storage): another lexical project asked
-//   the same questions, every fifth with an e-mail address, phone, card, IBAN or IP address added,
+//   the same questions, one in 20 (BENCH_PERSONAL_EVERY) with an e-mail address, phone, card, IBAN or IP address added,
 //   with redaction off, on, off, on: answers per second with it on at least 0.95 of off, p99 at most
 //   2 ms more (means of the two runs each).
 // Both: no errors, and every answered query stored. Each server gets the same load for a few seconds
@@ -92,10 +92,13 @@ async function loadScript(script: string, env: Record<string, string>, load: (po
 
 const { result: baseline } = await loadScript('hello-server.mjs', {}, (port) => ({ url: `http://127.0.0.1:${port}/` }));
 
-/** The questions with personal data added to every fifth: an e-mail address, a phone number, a card number, an IBAN, an address. */
+/** One question in this many carries personal data in the redaction runs (BENCH_PERSONAL_EVERY). */
+const PERSONAL_EVERY = Number(process.env.BENCH_PERSONAL_EVERY ?? 20);
+
+/** The questions with personal data added to one in PERSONAL_EVERY: an e-mail address, a phone number, a card number, an IBAN, an address, in turn. */
 function questionsWithPersonalData(questions: readonly string[]): string[] {
   const data = ['my email is jane.doe@example.org', 'call me on +44 20 7946 0958', 'my card is 4111 1111 1111 1111', 'my IBAN is DE89 3704 0044 0532 0130 00', 'my IP is 192.168.10.254'];
-  return questions.map((question, i) => (i % 5 === 0 ? `${question}, ${data[(i / 5) % data.length]}` : question));
+  return questions.map((question, i) => (i % PERSONAL_EVERY === 0 ? `${question}, ${data[(i / PERSONAL_EVERY) % data.length]}` : question));
 }
 
 /** The questions of a run: the same ones in turn, or each request a new one. */
@@ -346,7 +349,7 @@ function figures(run: ChatRun, { stored: all, answeredStored }: Awaited<ReturnTy
       bench: 'chat-load',
       understanding: 'lexical',
       load: 'redaction on and off',
-      questions_with_personal_data: '1 in 5',
+      questions_with_personal_data: `1 in ${PERSONAL_EVERY}`,
       runs: redactionRuns.map((run) => ({ ...run, rps: Math.round(run.rps) })),
       off_rps: Math.round(mean(false, 'rps')),
       on_rps: Math.round(mean(true, 'rps')),

@@ -2,6 +2,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js/max';
 import { REDACTION_KINDS, REDACTION_MARKERS, slotLocales, type RedactionKind } from '@console/contracts';
+import { LruMap } from '../snapshot/lru';
 
 /**
  * Personal data in a text replaced by typed markers ([EMAIL], [CARD]...), before the text is stored.
@@ -68,9 +69,24 @@ const finders: Record<RedactionKind, { patterns: RegExp[]; keep: (match: string)
 /** Texts without an '@', a digit or a colon hold nothing any kind finds: most questions. */
 const MAYBE_PERSONAL = /[@\d:]/;
 
+/**
+ * Texts redacted lately, by kinds and text: one answer holds the visitor's words several times (the
+ * request, the trace, the remembered turns), and a phone number's check costs tens of microseconds.
+ */
+const recent = new LruMap<string, string>(1_000);
+
 /** `text` with the personal data of `kinds` replaced by their markers (the same string when none was found). */
 export function redactText(text: string, kinds: readonly RedactionKind[]): string {
   if (!kinds.length || !MAYBE_PERSONAL.test(text)) return text;
+  const key = `${kinds.join(',')}\u0000${text}`;
+  const known = recent.get(key);
+  if (known !== undefined) return known;
+  const redacted = redactKinds(text, kinds);
+  recent.set(key, redacted);
+  return redacted;
+}
+
+function redactKinds(text: string, kinds: readonly RedactionKind[]): string {
   let out = text;
   for (const kind of REDACTION_KINDS) {
     if (!kinds.includes(kind)) continue;
