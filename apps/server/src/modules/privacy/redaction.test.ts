@@ -86,6 +86,19 @@ describe('redaction of what visitors type', () => {
     expect(redactText(text, only('phone'))).toBe(text);
   });
 
+  it('never changes an id, alone or inside a text', () => {
+    const ids = ['33490fcf-3007-4160-bd65-66ac8544d6c1', 'ab12cd34-ef56-4a78-9b01-c2d3e4f5a6b7', '00000000-0000-4000-8000-000000000001'];
+    for (const id of ids) {
+      expect(redactValue({ content_id: id, list: [id] }, all)).toEqual({ content_id: id, list: [id] });
+      expect(redactText(`see ${id} please`, all)).toBe(`see ${id} please`);
+    }
+    fc.assert(
+      fc.property(fc.uuid(), (id) => {
+        expect(redactText(`item ${id}, conversation ${id}`, all)).toBe(`item ${id}, conversation ${id}`);
+      }),
+    );
+  });
+
   it('redacts only the kinds asked for, and nothing when none is', () => {
     const text = 'jane@example.org, 4111 1111 1111 1111';
     expect(redactText(text, only('email'))).toBe('[EMAIL], 4111 1111 1111 1111');

@@ -17,13 +17,16 @@ import { LruMap } from '../snapshot/lru';
 const EMAIL = /[\w.%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}(?![\w-])/g;
 /** 13 to 19 digits, grouped by single spaces or dashes. */
 const CARD = /(?<![\w.,-])\d(?:[ -]?\d){12,18}(?![\w-]|[.,]\d)/g;
-/** A country, two check digits, then up to 30 letters and digits in groups of four, written together or apart. */
-const IBAN = /(?<!\w)[A-Za-z]{2}\d{2}(?: ?[A-Za-z0-9]{4}){2,7}(?: ?[A-Za-z0-9]{1,3})?(?!\w)/g;
+/** A country, two check digits, then up to 30 letters and digits in groups of four, written together or apart (never inside a dashed id). */
+const IBAN = /(?<![\w-])[A-Za-z]{2}\d{2}(?: ?[A-Za-z0-9]{4}){2,7}(?: ?[A-Za-z0-9]{1,3})?(?![\w-])/g;
 const IPV4 = /(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w]|\.\d)/g;
 /** Groups of hex digits and colons, at least two colons: node:net decides. */
 const IPV6 = /(?<![\w:])(?:[0-9A-Fa-f]{0,4}:){2,7}[0-9A-Fa-f]{0,4}(?![\w:])/g;
-/** An optional + or 00, then 7 to 15 digits with the separators people type. */
-const PHONE = /(?<![\w+(])[+(]?\d(?:[ ()./-]{0,2}\d){6,16}(?!\w)/g;
+/**
+ * An optional + or 00, then 7 to 15 digits with the separators people type, never part of a longer
+ * token joined by dashes or dots (an id such as a UUID holds digit runs between dashes).
+ */
+const PHONE = /(?<![\w+(.-])[+(]?\d(?:[ ()./-]{0,2}\d){6,16}(?![\w-]|\.\d)/g;
 /** Dates written with numbers (2026-11-27, 27.11.2026, 11/27/2026): never phone numbers. */
 const DATE_SHAPED = /^(?:\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4})$/;
 
@@ -105,8 +108,11 @@ export function redactValue<T>(value: T, kinds: readonly RedactionKind[]): T {
   return walk(value, kinds) as T;
 }
 
+/** Ids the program made (items, conversations, answers): never personal data, and never to be changed. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function walk(value: unknown, kinds: readonly RedactionKind[]): unknown {
-  if (typeof value === 'string') return redactText(value, kinds);
+  if (typeof value === 'string') return UUID.test(value) ? value : redactText(value, kinds);
   if (Array.isArray(value)) {
     let changed: unknown[] | null = null;
     value.forEach((item, i) => {
