@@ -87,7 +87,7 @@ test('project settings show the understanding, and changing it writes the Pipeli
   await page.getByRole('option', { name: understandingLabels.lexical, exact: true }).click();
   await expect(understanding).toHaveValue(understandingLabels.lexical);
   expect(JSON.parse(await config.inputValue())).toMatchObject({ understanding: 'lexical' });
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Saved!')).toBeVisible();
   await page.reload();
   await expect(understanding).toHaveValue(understandingLabels.lexical);
