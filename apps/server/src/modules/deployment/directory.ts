@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { redactedKinds, type RedactionKind } from '@console/contracts';
+import type { RedactionKind } from '@console/contracts';
 import type { Db } from '../../db/client';
 import { deployments, projects } from '../../db/schema/index';
+import { redactionOf } from '../privacy/settings';
 import { LruMap } from '../snapshot/lru';
 
 /** What the public chat API needs of a deployment. */
@@ -61,6 +62,6 @@ export class DeploymentDirectory {
       .limit(1);
     if (!row) return null;
     const { redactionEnabled, redactionKinds, ...deployment } = row;
-    return { ...deployment, redaction: redactedKinds({ redaction_enabled: redactionEnabled, redaction_kinds: redactionKinds }) };
+    return { ...deployment, redaction: redactionOf({ redactionEnabled, redactionKinds }) };
   }
 }
