@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { RedactionKind } from '@console/contracts';
+import { redactedKinds, type RedactionKind } from '@console/contracts';
 import type { Db } from '../../db/client';
 import { deployments, projects } from '../../db/schema/index';
-import { redactionOf } from '../privacy/settings';
 import { LruMap } from '../snapshot/lru';
 
 /** What the public chat API needs of a deployment. */
@@ -62,6 +61,6 @@ export class DeploymentDirectory {
       .limit(1);
     if (!row) return null;
     const { redactionEnabled, redactionKinds, ...deployment } = row;
-    return { ...deployment, redaction: redactionOf({ redactionEnabled, redactionKinds }) };
+    return { ...deployment, redaction: redactedKinds({ redaction_enabled: redactionEnabled, redaction_kinds: redactionKinds }) };
   }
 }
