@@ -38,3 +38,4 @@ export * from './insight';
 export * from './understanding';
 export * from './status';
 export * from './privacy';
+export * from './audit';

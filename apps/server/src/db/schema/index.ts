@@ -21,3 +21,4 @@ export * from './suite';
 export * from './replay';
 export * from './feedback';
 export * from './insight';
+export * from './audit';
