@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { testCaseExpectations, testRunTriggers, type TestCaseAnswer, type TestCaseExpectation } from '@console/contracts';
 import { jobs } from './job';
@@ -26,9 +27,15 @@ export const testCases = pgTable(
     expectSequenceId: uuid(),
     expectNodeId: text(),
     mustContain: text().notNull().default(''),
+    // The conversation the case was made from ('Add to tests'), so erasing the conversation erases the
+    // case; null when made otherwise or before it was kept. No foreign key, as on the events.
+    convId: uuid(),
     ...timestamps,
   },
-  (table) => [index('test_cases_project_idx').on(table.projectId, table.createdAt)],
+  (table) => [
+    index('test_cases_project_idx').on(table.projectId, table.createdAt),
+    index('test_cases_conversation_idx').on(table.projectId, table.convId).where(sql`${table.convId} is not null`),
+  ],
 );
 
 export type TestCaseRow = typeof testCases.$inferSelect;

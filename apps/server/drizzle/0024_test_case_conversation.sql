@@ -1,0 +1,2 @@
+ALTER TABLE "test_cases" ADD COLUMN "conv_id" uuid;--> statement-breakpoint
+CREATE INDEX "test_cases_conversation_idx" ON "test_cases" USING btree ("project_id","conv_id") WHERE "test_cases"."conv_id" is not null;
