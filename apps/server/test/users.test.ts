@@ -14,6 +14,7 @@ import {
   expectError,
   openTestDatabase,
   post,
+  signIn,
   uniqueEmail,
 } from './helper';
 import { readCode, startSmtpServer } from './smtp';
@@ -135,12 +136,33 @@ describe('own profile and password', () => {
     expectError(await call(app, 'GET', `/api/v1/user/${crypto.randomUUID()}`, root.token), 404);
   });
 
-  it('changing the own password ends the own sessions: the user signs in again with the new one', async () => {
+  it("changing one's own password needs the current one and signs out the other sessions, not the caller's", async () => {
     const me = await createSignedInUser(app);
-    const changed = await call(app, 'PUT', `/api/v1/user/${me.user.id}/password`, me.token, passwordBody());
-    expect(changed.statusCode).toBe(204);
-    expectError(await call(app, 'GET', `/api/v1/user/${me.user.id}`, me.token), 401);
+    const elsewhere = await signIn(app, me.email, me.password);
+    const url = `/api/v1/user/${me.user.id}/password`;
+    expectError(await call(app, 'PUT', url, me.token, passwordBody()), 400, 'Current Password must be at least 8 characters');
+    expectError(await call(app, 'PUT', url, me.token, { current_password: 'Wrong-Pass-1', ...passwordBody() }), 400, errorDetails.wrongCurrentPassword);
+
+    expect((await call(app, 'PUT', url, me.token, { current_password: me.password, ...passwordBody() })).statusCode).toBe(204);
+    expect((await call(app, 'GET', `/api/v1/user/${me.user.id}`, me.token)).statusCode).toBe(200);
+    expectError(await call(app, 'GET', `/api/v1/user/${me.user.id}`, elsewhere.token), 401);
+    expectError(await post(app, '/api/v1/login/refresh', { refresh_token: elsewhere.refresh_token }), 401);
+    expectError(await post(app, '/api/v1/login/password', { email: me.email, password: me.password }), 401);
     expect((await post(app, '/api/v1/login/password', { email: me.email, password: NEW_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('wrong current passwords count as wrong passwords at sign-in: past the limit the change waits and sign-in asks for a mailed code', async () => {
+    const throttled = await createTestApp(database, { limits: { maxCallsPerAddress: 100_000, maxFailuresPerAccount: 2 } });
+    const me = await createSignedInUser(throttled);
+    const url = `/api/v1/user/${me.user.id}/password`;
+    for (let i = 0; i < 2; i++) {
+      expectError(await call(throttled, 'PUT', url, me.token, { current_password: `Wrong-Pass-${i}`, ...passwordBody() }), 400);
+    }
+    const waiting = await call(throttled, 'PUT', url, me.token, { current_password: me.password, ...passwordBody() });
+    expectError(waiting, 429);
+    expect(waiting.headers['retry-after']).toBeDefined();
+    const signIn = await post(throttled, '/api/v1/login/password', { email: me.email, password: me.password });
+    expect(signIn.json()).toMatchObject({ user_id: null });
   });
 
   it("a super user sets another user's password, ending that user's sessions", async () => {

@@ -123,6 +123,10 @@ const routes: WriteRoute[] = [
       { body: { password: 'NoSpecial1here', password_validator: 'NoSpecial1here' }, detail: messages.special('Password') },
       { body: { password: STRONG_PASSWORD, password_validator: 'Different-1' }, detail: messages.matches('Confirm Password', 'Password') },
       { body: { password: STRONG_PASSWORD }, detail: messages.matches('Confirm Password', 'Password') },
+      {
+        body: { current_password: x(129), password: STRONG_PASSWORD, password_validator: STRONG_PASSWORD },
+        detail: messages.atMostChars('Current Password', 128),
+      },
     ],
   },
   {

@@ -54,6 +54,10 @@ test('a super user edits, resets, blocks and deletes a user', async ({ page }) =
   await expect(profile.getByText('Saved!')).toBeVisible();
   await expect(page.getByText('Dorothy J. Vaughan').first()).toBeVisible();
 
+  // A super user sets another user's password without being asked for theirs.
+  await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
+  await expect(page.getByLabel('Current Password')).toHaveCount(0);
+
   const privileges = page.locator('section', { has: page.getByRole('heading', { name: 'Privileges' }) });
   await expect(privileges.getByRole('button', { name: 'Save Privileges' })).toBeDisabled();
   await chooseOption(page, privileges, 'Status', 'Blocked');
@@ -77,6 +81,8 @@ test('on their own profile a user sees their details and password form, but no p
   await expect(page.getByRole('heading', { name: 'Password Reset Request' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Delete User' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
+  // One's own password is changed only with the current one.
+  await expect(page.getByLabel('Current Password')).toBeVisible();
 });
 
 test('a super user runs a workspace: update, projects deleted by name, members, and the workspace itself', async ({

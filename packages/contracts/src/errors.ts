@@ -35,6 +35,7 @@ export const errorDetails = {
   invalidTokenCode: 'The code is incorrect or has expired.',
   mfaCodeBurned: 'Too many wrong codes: sign in with your password again to get a new code.',
   accountBlocked: 'This account is not active.',
+  wrongCurrentPassword: 'Current Password is incorrect',
   missingToken: 'Sign in to continue.',
   invalidToken: 'Your session is not valid: sign in again.',
   invalidRefreshToken: 'Your session has ended: sign in again.',

@@ -14,6 +14,9 @@ export const newPasswordSchema = text('Password', PASSWORD_MIN, PASSWORD_MAX)
 /** The password typed at sign-in: only its length is checked, the hash decides the rest. */
 export const signInPasswordSchema = text('Password', PASSWORD_MIN, PASSWORD_MAX);
 
+/** The password typed to confirm a change of it, checked like the one typed at sign-in. */
+export const currentPasswordSchema = text('Current Password', PASSWORD_MIN, PASSWORD_MAX);
+
 /** Confirmation must equal the password; the message names the confirmation field. */
 export function withPasswordConfirmation<T extends z.ZodObject<{ password: z.ZodType<string>; password_validator: z.ZodType<string> }>>(
   schema: T,

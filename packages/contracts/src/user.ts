@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailAddress, oneOf, strictObject, text } from './fields';
 import { defineList } from './list';
 import { messages } from './messages';
-import { newPasswordSchema, withPasswordConfirmation } from './password';
+import { currentPasswordSchema, newPasswordSchema, withPasswordConfirmation } from './password';
 
 export const userStatuses = ['pending', 'active', 'blocked', 'locked'] as const;
 const userStatusSchema = z.enum(userStatuses);
@@ -55,15 +55,22 @@ export type CreateUserBody = z.input<typeof createUserBody>;
 export const updateUserBody = strictObject({ display_name: displayName });
 export type UpdateUserBody = z.input<typeof updateUserBody>;
 
-/** PUT /user/{id}/password. */
+const newPasswordFields = {
+  password: newPasswordSchema,
+  password_validator: z.string({ error: messages.matches('Confirm Password', 'Password') }),
+};
+
+/**
+ * PUT /user/{id}/password. Changing one's own password needs the current one (`ownPasswordBody`):
+ * a session left open on a shared computer must not be enough to take the account. A super user
+ * setting another user's password sends none.
+ */
 export const updateUserPasswordBody = withPasswordConfirmation(
-  strictObject({
-      password: newPasswordSchema,
-      password_validator: z.string({ error: messages.matches('Confirm Password', 'Password') }),
-    })
-    ,
+  strictObject({ current_password: currentPasswordSchema.optional(), ...newPasswordFields }),
 );
+export const ownPasswordBody = withPasswordConfirmation(strictObject({ current_password: currentPasswordSchema, ...newPasswordFields }));
 export type UpdateUserPasswordBody = z.input<typeof updateUserPasswordBody>;
+export type OwnPasswordBody = z.input<typeof ownPasswordBody>;
 
 /** PUT /user/{id}/privilege (super users, never on themselves). */
 export const updateUserPrivilegeBody = strictObject({

@@ -35,8 +35,11 @@ export async function passwordLimitReached(ctx: AppContext, account: string): Pr
 
 type CodeFactor = Exclude<SignInFactor, 'password'>;
 
-/** Code steps answer 429 once an e-mail has had the most wrong codes of the factor a window allows, known account or not. */
-async function assertCodeStepOpen(ctx: AppContext, account: string, factor: CodeFactor): Promise<void> {
+/**
+ * Steps answer 429 once an e-mail has had the most wrong guesses of the factor a window allows, known
+ * account or not: the code steps, and a change of one's own password (its current password).
+ */
+export async function assertStepOpen(ctx: AppContext, account: string, factor: SignInFactor): Promise<void> {
   const { failures, oldest } = await recentFailures(ctx, account, factor);
   if (failures < ctx.limits.maxFailuresPerAccount || !oldest) return;
   // The window slides: the step is open again once the oldest counted failure leaves it.
@@ -57,7 +60,7 @@ export async function clearLoginFailures(ctx: AppContext, account: string, facto
 
 /** Runs a step that checks an e-mailed code (MFA, reset, invitation) under the throttle: 401 answers count as failures. */
 export async function withCodeThrottle<T>(ctx: AppContext, account: string, factor: CodeFactor, step: () => Promise<T>): Promise<T> {
-  await assertCodeStepOpen(ctx, account, factor);
+  await assertStepOpen(ctx, account, factor);
   try {
     const result = await step();
     await clearLoginFailures(ctx, account, factor);

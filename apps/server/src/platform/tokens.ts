@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
@@ -122,17 +122,30 @@ export async function endSession(ctx: AppContext, presented: string): Promise<vo
   if (row) await revokeFamily(ctx, row.familyId);
 }
 
-/** Ends every session of a user: outstanding access tokens fail the version check, refresh tokens are revoked. */
-export async function endUserSessions(ctx: AppContext, userId: string): Promise<void> {
+/**
+ * Ends every session of a user: outstanding access tokens fail the version check, refresh tokens are
+ * revoked. `keepFamilyId` spares one session (the caller's own), whose access tokens then keep the
+ * version they carry: the others' access tokens still fail at once, since every request checks that
+ * its session's family is live.
+ */
+export async function endUserSessions(ctx: AppContext, userId: string, options: { keepFamilyId?: string } = {}): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, userId));
+    if (!options.keepFamilyId) {
+      await tx
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.id, userId));
+    }
     await tx
       .update(refreshTokens)
       .set({ revokedAt: ctx.now() })
-      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+      .where(
+        and(
+          eq(refreshTokens.userId, userId),
+          isNull(refreshTokens.revokedAt),
+          options.keepFamilyId ? ne(refreshTokens.familyId, options.keepFamilyId) : undefined,
+        ),
+      );
   });
 }
 

@@ -14,10 +14,11 @@ import {
 } from '@console/contracts';
 import type { AppContext } from '../../context';
 import { access } from '../../platform/access';
+import { requireAuth } from '../../platform/authenticate';
 import { listQuery } from '../../platform/listing';
 import { idParams, noContent, refusals, security } from '../../platform/params';
 import {
-  changeUserPassword,
+  changeOwnPassword,
   createUserWithInvitation,
   deleteResetRequests,
   deleteUser,
@@ -26,6 +27,7 @@ import {
   listUsers,
   readInvitation,
   readResetRequest,
+  setUserPassword,
   toUser,
   updateUserPrivilege,
   updateUserProfile,
@@ -89,14 +91,16 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags,
         security,
-        summary: "Set a new password (self or super users); ends every session of that user, the caller's own included",
+        summary:
+          "Set a new password: one's own with the current password, ending one's other sessions; another user's (super users), ending all of theirs",
         params: idParams,
         body: updateUserPasswordBody,
         response: { 204: noContent, ...refusals },
       },
       handler: async (request, reply) => {
-        await findUser(ctx.db, request.params.id);
-        await changeUserPassword(ctx, request.params.id, request.body.password);
+        const caller = requireAuth(request);
+        if (caller.user.id === request.params.id) await changeOwnPassword(ctx, caller, request.body);
+        else await setUserPassword(ctx, request.params.id, request.body.password);
         return reply.status(204).send(null);
       },
     });

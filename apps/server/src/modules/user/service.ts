@@ -3,12 +3,15 @@ import {
   INVITE_CODE_TTL_MS,
   RESET_CODE_TTL_MS,
   TOKEN_CODE_LENGTH,
+  errorDetails,
+  ownPasswordBody,
   userList,
   type createUserBody,
   type Invitation,
   type ListQuery,
   type ListResponse,
   type PasswordResetRequest,
+  type updateUserPasswordBody,
   type updateUserPrivilegeBody,
   type User,
   type UserStatus,
@@ -17,7 +20,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { invitations, passwordResetRequests, users, type UserRow } from '../../db/schema/index';
-import { generateDigits, generatePassword, hashPassword } from '../../platform/passwords';
+import { assertStepOpen, clearLoginFailures, recordLoginFailure } from '../../platform/login-throttle';
+import { generateDigits, generatePassword, hashPassword, verifyPassword } from '../../platform/passwords';
 import { AppError, isUniqueViolation, refusingDuplicates } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
 import { decryptCode, encryptCode } from '../../platform/secrets';
@@ -101,18 +105,52 @@ export async function blockUser(ctx: AppContext, userId: string): Promise<void> 
   await endUserSessions(ctx, userId);
 }
 
-/** A new password ends every session, including the caller's: other devices may be the reason for the change. */
+/**
+ * A new password ends every session of the user, other devices may be why it was changed; on a change
+ * of one's own password the caller's session (`keepFamilyId`) goes on.
+ */
 export async function changeUserPassword(
   ctx: AppContext,
   userId: string,
   password: string,
-  changes: { status?: UserStatus } = {},
+  options: { status?: UserStatus; keepFamilyId?: string } = {},
 ): Promise<void> {
-  await ctx.db
-    .update(users)
-    .set({ passwordHash: await hashPassword(password), updatedAt: ctx.now(), ...changes })
-    .where(eq(users.id, userId));
-  await endUserSessions(ctx, userId);
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: ctx.now(), ...(options.status ? { status: options.status } : {}) })
+      .where(eq(users.id, userId));
+    await endUserSessions({ ...ctx, db: tx }, userId, { keepFamilyId: options.keepFamilyId });
+  });
+}
+
+/**
+ * PUT /user/{id}/password on oneself: the current password is asked again (re-authentication), and a
+ * wrong one counts as a wrong password at sign-in, so the form cannot be used to guess it past the
+ * sign-in limit; past that limit the change waits like the code steps. The other sessions end.
+ */
+export async function changeOwnPassword(
+  ctx: AppContext,
+  caller: { user: UserRow; familyId: string },
+  body: z.output<typeof updateUserPasswordBody>,
+): Promise<void> {
+  const parsed = ownPasswordBody.safeParse(body);
+  if (!parsed.success) throw AppError.badRequest(parsed.error.issues[0]!.message);
+  const account = caller.user.email;
+  await assertStepOpen(ctx, account, 'password');
+  if (!(await verifyPassword(caller.user.passwordHash, parsed.data.current_password))) {
+    await recordLoginFailure(ctx, account, 'password');
+    throw AppError.badRequest(errorDetails.wrongCurrentPassword);
+  }
+  await clearLoginFailures(ctx, account, 'password');
+  await changeUserPassword(ctx, caller.user.id, parsed.data.password, { keepFamilyId: caller.familyId });
+}
+
+/** PUT /user/{id}/password by a super user on someone else: no current password, every session of theirs ends. */
+export async function setUserPassword(ctx: AppContext, userId: string, password: string): Promise<void> {
+  await findUser(ctx.db, userId);
+  await changeUserPassword(ctx, userId, password);
 }
 
 export async function createPasswordResetRequest(

@@ -111,7 +111,7 @@ export function UserDetail({ userId, title }: { userId: string; title: string })
               )}
               {permissions.canChangePassword && (
                 <Section title="Change Password">
-                  <UserPasswordForm user={query.data} />
+                  <UserPasswordForm user={query.data} own={session.user.id === userId} />
                 </Section>
               )}
               {permissions.canSetPrivileges && (

@@ -1,6 +1,7 @@
 import { Checkbox, PasswordInput, Select, TextInput } from '@mantine/core';
 import {
   editableUserStatuses,
+  ownPasswordBody,
   updateUserBody,
   updateUserPasswordBody,
   updateUserPrivilegeBody,
@@ -27,19 +28,25 @@ export function UserNameForm({ user }: { user: User }) {
   );
 }
 
-const emptyPasswords = { password: '', password_validator: '' };
+const emptyPasswords = { current_password: '', password: '', password_validator: '' };
 
-/** 'Password' + 'Confirm Password', button 'Change Password'; the fields empty again after success. */
-export function UserPasswordForm({ user }: { user: User }) {
+/**
+ * 'Current Password' (one's own only) + 'Password' + 'Confirm Password', button 'Change Password'; the
+ * fields empty again after success. A super user setting someone else's password is not asked for theirs.
+ */
+export function UserPasswordForm({ user, own }: { user: User; own: boolean }) {
   const mutation = useUpdateUserPassword(user.id);
   const form = useEntityForm({
-    schema: updateUserPasswordBody,
+    schema: own ? ownPasswordBody : updateUserPasswordBody,
     initialValues: emptyPasswords,
+    toInput: ({ current_password, ...values }) => (own ? { current_password, ...values } : values),
     onSubmit: (body) => mutation.mutateAsync(body),
+    savedText: own ? 'Password changed: your other sessions were signed out.' : 'Password changed: their sessions were signed out.',
     afterSave: () => emptyPasswords,
   });
   return (
     <EntityForm form={form} submitLabel="Change Password">
+      {own && <PasswordInput label="Current Password" autoComplete="current-password" {...form.textProps('current_password')} />}
       <PasswordInput label="Password" autoComplete="new-password" {...form.textProps('password')} />
       <PasswordInput label="Confirm Password" autoComplete="new-password" {...form.textProps('password_validator')} />
     </EntityForm>
