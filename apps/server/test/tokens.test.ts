@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ACCESS_TOKEN_TTL_SECONDS, errorDetails, type RefreshResult } from '@console/contracts';
-import { SignJWT } from 'jose';
+import { SignJWT, decodeJwt } from 'jose';
 import type { Database } from '../src/db/client';
 import { blockUser, changeUserPassword } from '../src/modules/user/service';
 import { issueSession } from '../src/platform/tokens';
@@ -137,6 +137,18 @@ describe('access tokens', () => {
       .setExpirationTime(Math.floor(clock.now().getTime() / 1000) + 60)
       .sign(new TextEncoder().encode(TEST_SECRET));
     expectError(await get(app, '/api/v1/session', token), 401, errorDetails.invalidToken);
+  });
+
+  it("a token of a live session signed with the server's secret but without an expiry is refused", async () => {
+    const { email } = await createTestUser(app);
+    const { token } = await signIn(app, email);
+    const { sub, sid, ver, iat } = decodeJwt(token);
+    const resign = (expires: boolean) => {
+      const jwt = new SignJWT({ sid, ver }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(sub!).setIssuedAt(iat!);
+      return (expires ? jwt.setExpirationTime(iat! + 60) : jwt).sign(new TextEncoder().encode(TEST_SECRET));
+    };
+    expect((await get(app, '/api/v1/session', await resign(true))).statusCode).toBe(200);
+    expectError(await get(app, '/api/v1/session', await resign(false)), 401, errorDetails.invalidToken);
   });
 });
 

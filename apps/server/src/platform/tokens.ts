@@ -32,10 +32,14 @@ export function signAccessToken(ctx: AppContext, claims: AccessClaims): Promise<
     .sign(ctx.keys.jwt);
 }
 
-/** Verifies signature and expiry; the algorithm is pinned so a token cannot choose how it is checked. */
+/**
+ * Verifies signature and expiry; the algorithm is pinned so a token cannot choose how it is checked,
+ * and the expiry is required (jose checks it only when present): a token without one, however it was
+ * made with the secret, would never end.
+ */
 export async function verifyAccessToken(ctx: AppContext, token: string): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, ctx.keys.jwt, { algorithms: ['HS256'], currentDate: ctx.now() });
+    const { payload } = await jwtVerify(token, ctx.keys.jwt, { algorithms: ['HS256'], requiredClaims: ['exp'], currentDate: ctx.now() });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.ver !== 'number') return null;
     return { userId: payload.sub, familyId: payload.sid, tokenVersion: payload.ver };
   } catch {
