@@ -6,7 +6,7 @@ describeNamedTextList({
   kind: 'intent',
   a: 'an intent',
   table: intents,
-  fields: { name: 'intent', list: 'utterances', item: 'Utterance', nameMax: 255 },
+  fields: { name: 'intent', list: 'utterances', listLabel: 'Utterances', item: 'Utterance', nameMax: 255 },
   messages: { required: intentMessages.utteranceRequired, unique: intentMessages.utterancesUnique, nameTaken: intentMessages.nameTaken },
   samples: {
     first: { name: 'greeting', text: 'hello', alsoText: 'hi there', newText: 'good morning', takenText: 'hey' },

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { messages, type ListResponse } from '@console/contracts';
+import { LIST_MAX_ITEMS, messages, type ListResponse } from '@console/contracts';
 import type { ProjectRecordTable } from '../src/platform/project-records';
 import { call, countRows, createSignedInUser, createTestApp, createWorkspaceTree, expectError, openTestDatabase } from './helper';
 
@@ -15,8 +15,8 @@ interface NamedTextList {
   kind: string;
   a: string;
   table: ProjectRecordTable;
-  /** The field (body, record and column) of the name and of the list, and how messages name one line. */
-  fields: { name: string; list: string; item: string; nameMax: number };
+  /** The field (body, record and column) of the name and of the list, and how messages name the list and one line. */
+  fields: { name: string; list: string; listLabel: string; item: string; nameMax: number };
   messages: { required: string; unique: string; nameTaken: string };
   samples: {
     /** A record's name and text; another text, a replacing one and one sent with a taken name. */
@@ -33,7 +33,7 @@ type Answer = { id: string; project_id: string; created_at: string } & Record<st
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export function describeNamedTextList({ kind, a, table, fields, messages: kindMessages, samples }: NamedTextList) {
-  const { name, list, item, nameMax } = fields;
+  const { name, list, listLabel, item, nameMax } = fields;
   const { first, second, listed } = samples;
   const many = `${kind}s`;
   let app: FastifyInstance;
@@ -123,6 +123,7 @@ export function describeNamedTextList({ kind, a, table, fields, messages: kindMe
         [body(second.name, ['']), messages.atLeastChars(item, 1)],
         [body(second.name, [long(256)]), messages.atMostChars(item, 255)],
         [body(second.name, [capitalised(second.text), ` ${second.text} `]), kindMessages.unique],
+        [body(second.name, Array.from({ length: LIST_MAX_ITEMS + 1 }, (_, i) => `${second.text} ${i}`)), messages.atMostItems(listLabel, LIST_MAX_ITEMS)],
         [{ ...body(second.name, [second.text]), colour: 'red' }, 'colour is not an accepted field'],
       ];
       const before = await countRows(app, table);

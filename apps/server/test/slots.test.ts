@@ -26,7 +26,7 @@ describeNamedTextList({
   kind: 'slot',
   a: 'a slot',
   table: slots,
-  fields: { name: 'name', list: 'terms', item: 'Term', nameMax: 64 },
+  fields: { name: 'name', list: 'terms', listLabel: 'Terms', item: 'Term', nameMax: 64 },
   messages: { required: slotMessages.termRequired, unique: slotMessages.termsUnique, nameTaken: slotMessages.nameTaken },
   samples: {
     first: { name: 'colour', text: 'red', alsoText: 'dark blue', newText: 'green', takenText: 'pink' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { oneOf, strictObject, text } from './fields';
+import { boundedList, oneOf, strictObject, text } from './fields';
 import { defineList } from './list';
 import { messages } from './messages';
 
@@ -42,9 +42,10 @@ export function createApiKeyBody(now: () => Date = () => new Date()) {
   return strictObject({
     display_name: text('Name', 3, 32),
     description: text('Description', 0, 256).default(''),
-    scopes: z
-      .array(oneOf('Scope', apiKeyScopes), { error: messages.atLeastOneSelection('Scopes') })
-      .min(1, { error: messages.atLeastOneSelection('Scopes') }),
+    scopes: boundedList(
+      'Scopes',
+      z.array(oneOf('Scope', apiKeyScopes), { error: messages.atLeastOneSelection('Scopes') }).min(1, { error: messages.atLeastOneSelection('Scopes') }),
+    ),
     resource_type: oneOf('Resource Type', apiKeyResourceTypes),
     // Empty is the console's deployment picker with nothing chosen.
     resource_id: z

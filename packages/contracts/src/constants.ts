@@ -51,4 +51,10 @@ export const RESET_MAILS_PER_ACCOUNT = 3;
  * kilobytes; the bounds keep a hostile body from exhausting the stack or filling a row.
  */
 export const JSON_SETTINGS_MAX_DEPTH = 32;
+
+/**
+ * The most items one list in one request body may hold (an intent's utterances, a slot's terms, a
+ * jargon mapping's terms, ...): far beyond what a person types, and it keeps one call's work bounded.
+ */
+export const LIST_MAX_ITEMS = 1_000;
 export const JSON_SETTINGS_MAX_CHARS = 64 * 1024;

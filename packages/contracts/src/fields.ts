@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages';
-import { JSON_SETTINGS_MAX_CHARS, JSON_SETTINGS_MAX_DEPTH } from './constants';
+import { JSON_SETTINGS_MAX_CHARS, JSON_SETTINGS_MAX_DEPTH, LIST_MAX_ITEMS } from './constants';
 
 /**
  * A text field of a fixed length range. A missing value gets the same message as an empty one,
@@ -83,11 +83,16 @@ export function duplicateEntries(values: readonly string[]): string[] {
  * A non-empty list of unique texts (intent utterances, slot terms, jargon terms), each list with
  * its own messages for an empty list and for duplicates.
  */
-export function uniqueTextList(item: z.ZodType<string>, messagesOf: { empty: string; duplicate: string }) {
-  return z
-    .array(item, { error: messagesOf.empty })
-    .min(1, { error: messagesOf.empty })
-    .refine((values) => duplicateEntries(values).length === 0, { error: messagesOf.duplicate });
+export function uniqueTextList(field: string, item: z.ZodType<string>, messagesOf: { empty: string; duplicate: string }) {
+  return boundedList(field, z.array(item, { error: messagesOf.empty }).min(1, { error: messagesOf.empty })).refine(
+    (values) => duplicateEntries(values).length === 0,
+    { error: messagesOf.duplicate },
+  );
+}
+
+/** A list of a request body, at most LIST_MAX_ITEMS long: '{Field} must have at most 1000 items'. */
+export function boundedList<T extends z.ZodArray>(field: string, list: T): T {
+  return list.max(LIST_MAX_ITEMS, { error: messages.atMostItems(field, LIST_MAX_ITEMS) });
 }
 
 /**

@@ -23,7 +23,7 @@ export type Intent = z.infer<typeof intentSchema>;
 /** POST /project/{id}/intent and PUT /intent/{id}. */
 export const intentBody = strictObject({
   intent: trimmedText('Name', 1, 255),
-  utterances: uniqueTextList(trimmedText('Utterance', 1, 255), {
+  utterances: uniqueTextList('Utterances', trimmedText('Utterance', 1, 255), {
     empty: intentMessages.utteranceRequired,
     duplicate: intentMessages.utterancesUnique,
   }),

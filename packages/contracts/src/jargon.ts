@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { duplicateEntries, sameEntryKey, trimmedText } from './fields';
+import { boundedList, duplicateEntries, sameEntryKey, trimmedText } from './fields';
 
 /**
  * The Jargon Mapper: each mapping names a keyword and the terms visitors use
@@ -16,10 +16,7 @@ export const jargonMessages = {
 
 const jargonMappingSchema = z.object({
   keyword: trimmedText('Keyword', 1, 255),
-  terms: z
-    .array(trimmedText('Term', 1, 255), { error: jargonMessages.termsEmpty })
-    .min(1, { error: jargonMessages.termsEmpty })
-    .refine((terms) => duplicateEntries(terms).length === 0, { error: jargonMessages.termsUnique }),
+  terms: boundedList('Terms', z.array(trimmedText('Term', 1, 255), { error: jargonMessages.termsEmpty }).min(1, { error: jargonMessages.termsEmpty })).refine((terms) => duplicateEntries(terms).length === 0, { error: jargonMessages.termsUnique }),
 });
 export type JargonMapping = z.infer<typeof jargonMappingSchema>;
 
@@ -39,7 +36,10 @@ function jargonConflicts(mappings: readonly JargonMapping[]): { index: number; t
 }
 
 export const jargonSchema = z
-  .object({ mappings: z.array(jargonMappingSchema, { error: 'Mappings must be a list' }) }, { error: 'Jargon must be an object with mappings' })
+  .object(
+    { mappings: boundedList('Mappings', z.array(jargonMappingSchema, { error: 'Mappings must be a list' })) },
+    { error: 'Jargon must be an object with mappings' },
+  )
   .superRefine((jargon, ctx) => {
     const keywords = jargon.mappings.map((mapping) => mapping.keyword);
     for (const keyword of duplicateEntries(keywords)) {

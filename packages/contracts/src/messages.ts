@@ -23,6 +23,7 @@ export const messages = {
   number: (field: string) => `${field} must contain at least one number`,
   special: (field: string) => `${field} must contain at least one special character`,
   matches: (field: string, other: string) => `${field} must match ${other}`,
+  atMostItems: (field: string, n: number) => `${field} must have at most ${n} ${n === 1 ? 'item' : 'items'}`,
   jsonTooDeep: (field: string, n: number) => `${field} must not nest more than ${n} levels deep`,
   jsonTooLong: (field: string, n: number) => `${field} must be at most ${n} characters of JSON`,
   /** A partial update (PUT of some fields) that names none. */

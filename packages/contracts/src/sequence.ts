@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonObject, referenceId, sameEntryKey, strictObject, trimmedText, uuidText } from './fields';
+import { boundedList, jsonObject, referenceId, sameEntryKey, strictObject, trimmedText, uuidText } from './fields';
 import { defineList } from './list';
 import { messages } from './messages';
 import { SLOT_PROMPT_MAX, slotMaxAttempts } from './slot';
@@ -93,9 +93,10 @@ export interface SequenceReferenceSchemas<Collected extends z.ZodType, Intent ex
 export function sequenceAttributeSchemaOf<Collected extends z.ZodType, Intent extends z.ZodType<string>>(
   references: SequenceReferenceSchemas<Collected, Intent>,
 ) {
-  const intents = z
-    .array(references.intent, { error: messages.atLeastOneSelection('Intents') })
-    .min(1, { error: messages.atLeastOneSelection('Intents') })
+  const intents = boundedList(
+    'Intents',
+    z.array(references.intent, { error: messages.atLeastOneSelection('Intents') }).min(1, { error: messages.atLeastOneSelection('Intents') }),
+  )
     // An overwrite, not a transform: the API answers sequences through this schema too (a transform cannot encode).
     .overwrite((named) => [...new Set(named)]);
   return z.discriminatedUnion(
@@ -103,10 +104,10 @@ export function sequenceAttributeSchemaOf<Collected extends z.ZodType, Intent ex
     [
       strictObject({
         type: z.literal('collect_slots'),
-        slots: z
-          .array(references.collected, { error: messages.atLeastOneSelection('Slots') })
-          .min(1, { error: messages.atLeastOneSelection('Slots') })
-          .refine((slots) => new Set(slots.map(references.slotOf)).size === slots.length, { error: sequenceMessages.slotTwice }),
+        slots: boundedList(
+          'Slots',
+          z.array(references.collected, { error: messages.atLeastOneSelection('Slots') }).min(1, { error: messages.atLeastOneSelection('Slots') }),
+        ).refine((slots) => new Set(slots.map(references.slotOf)).size === slots.length, { error: sequenceMessages.slotTwice }),
       }),
       strictObject({
         type: z.literal('business_logic'),

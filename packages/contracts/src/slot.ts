@@ -1,6 +1,6 @@
 import safeRegex from 'safe-regex2';
 import { z } from 'zod';
-import { duplicateEntries, oneOf, strictObject, trimmedText } from './fields';
+import { boundedList, duplicateEntries, oneOf, strictObject, trimmedText } from './fields';
 import { defineList } from './list';
 import { messages } from './messages';
 
@@ -91,7 +91,7 @@ export const slotFields = {
   name: trimmedText('Name', 1, 64),
   type: oneOf('Type', slotTypes).default('terms'),
   /** Required (at least one) for the terms type only; kept, unused, for the others. */
-  terms: z.array(trimmedText('Term', 1, 255), { error: slotMessages.termRequired }).default([]),
+  terms: boundedList('Terms', z.array(trimmedText('Term', 1, 255), { error: slotMessages.termRequired })).default([]),
   pattern: z.string({ error: messages.atMostChars('Pattern', SLOT_PATTERN_MAX) }).default(''),
   locale: z.string({ error: messages.oneOf('Locale', slotLocales) }).default(DEFAULT_SLOT_LOCALE),
   prompt: trimmedText('Prompt', 0, SLOT_PROMPT_MAX).default(''),

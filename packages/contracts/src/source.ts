@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonObject, oneOf, strictObject, text } from './fields';
+import { boundedList, jsonObject, oneOf, strictObject, text } from './fields';
 import { defineList } from './list';
 import { messages } from './messages';
 import { pmDocumentSchema, type KbDocument } from './rich-text';
@@ -92,7 +92,7 @@ const pipelineInputSchema = z.discriminatedUnion(
   [
     strictObject({
       type: z.literal('web'),
-      urls: z.array(webUrl('URL'), { error: 'URLs must be a list' }).min(1, { error: 'URLs must have at least one URL' }),
+      urls: boundedList('URLs', z.array(webUrl('URL'), { error: 'URLs must be a list' }).min(1, { error: 'URLs must have at least one URL' })),
     }),
     strictObject({ type: z.literal('sitemap'), url: webUrl('Sitemap URL'), max_pages: maxPages.optional() }),
     strictObject({ type: z.literal('csv'), url: webUrl('CSV URL').optional(), text: z.string().optional() }).refine(
@@ -105,7 +105,7 @@ const pipelineInputSchema = z.discriminatedUnion(
 export type PipelineInput = z.infer<typeof pipelineInputSchema>;
 
 export const pipelineConfigSchema = strictObject({
-  inputs: z.array(pipelineInputSchema, { error: 'Inputs must be a list' }),
+  inputs: boundedList('Inputs', z.array(pipelineInputSchema, { error: 'Inputs must be a list' })),
 });
 export type PipelineConfig = z.infer<typeof pipelineConfigSchema>;
 
