@@ -61,6 +61,9 @@ import { userRoutes } from './modules/user/routes';
 import { defaultWebRoot, registerWebConsole } from './modules/web/static';
 import { registerWidget } from './modules/widget/static';
 import { workspaceRoutes } from './modules/workspace/routes';
+import { registerAuditCaller } from './modules/audit/record';
+import { auditRoutes } from './modules/audit/routes';
+import { auditRetentionSchedule } from './modules/audit/service';
 import { registerAccess } from './platform/access';
 import { API_PREFIX } from './platform/authenticate';
 import { buildApiError, refuseRequestsWhileClosing, registerErrorHandling } from './platform/errors';
@@ -163,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     insight: createInsight((projectId, at) => queueInsightGrouping(deps.db, projectId, at), () => ctx.jobs, app.log, now),
   };
   app.decorate('ctx', ctx);
-  app.addHook('onReady', async () => ctx.jobs.start(jobHandlers(ctx), [retentionSchedule(ctx.db)]));
+  app.addHook('onReady', async () => ctx.jobs.start(jobHandlers(ctx), [retentionSchedule(ctx.db), auditRetentionSchedule(ctx.db)]));
   app.addHook('onClose', async () => {
     // Jobs in hand stop at their next step and go back to the queue for the next process.
     await ctx.jobs.stop();
@@ -196,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await registerRateLimit(app, { now, redisUrl: deps.redisUrl });
+  await registerAuditCaller(app);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Console API', version: deps.version },
@@ -224,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(workspaceRoutes(ctx));
       await api.register(projectRoutes(ctx));
       await api.register(privacyRoutes(ctx));
+      await api.register(auditRoutes(ctx));
       await api.register(membershipRoutes(ctx));
       await api.register(projectMembershipRoutes(ctx));
       await api.register(archiveRoutes(ctx));

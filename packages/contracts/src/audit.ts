@@ -22,7 +22,6 @@ export const auditActions = [
   'user.super_user_granted',
   'user.super_user_revoked',
   'membership.granted',
-  'membership.changed',
   'membership.removed',
   'api_key.created',
   'api_key.changed',

@@ -32,6 +32,8 @@ export function workspacePermissions(actor: Pick<Actor, 'is_super_user'>, role: 
     canCreateApiKey: can(role, 'delete'),
     canDeleteApiKey: can(role, 'delete'),
     canUpdateApiKey: can(role, 'update'),
+    /** The workspace's audit log: its admins, and super users (who also read every entry from the admin panel). */
+    canReadAudit: superUser || can(role, 'delete'),
   };
 }
 export type WorkspacePermissions = ReturnType<typeof workspacePermissions>;

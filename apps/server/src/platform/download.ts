@@ -4,3 +4,11 @@ export function attachmentDisposition(fileName: string): string {
   const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
+
+/**
+ * A CSV cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) gets a
+ * leading apostrophe: what people outside the team typed is not trusted (OWASP "CSV injection").
+ */
+export function inertCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}

@@ -122,6 +122,18 @@ export const administrationRows: Row[] = [
   },
   { route: 'DELETE /api-key/{id}', method: 'DELETE', url: (c) => `/api/v1/api-key/${c.apiKeyId}`, write: true, ...scoped({ admin: 204 }, 403) },
 
+  // The audit log: a workspace's admins read its entries, super users every entry; nothing changes one.
+  ...(['', '/export'] as const).flatMap((tail): Row[] => [
+    {
+      route: `GET /workspace/{id}/audit${tail}`,
+      method: 'GET',
+      url: (c) => `/api/v1/workspace/${c.workspaceId}/audit${tail}`,
+      write: false,
+      ...scoped({ admin: 200, super: 200 }, 200),
+    },
+    { route: `GET /audit${tail}`, method: 'GET', url: () => `/api/v1/audit${tail}`, write: false, ...superOnly(200) },
+  ]),
+
   // Support: every signed-in user.
   {
     route: 'POST /support',

@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { apiKeys, deployments, projectIsComplete, projects, type ApiKeyRow, type UserRow } from '../../db/schema/index';
 import type { WorkspaceAccess } from '../../platform/access';
+import { changedFields, recordAudit } from '../audit/record';
 import { AppError } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
 import { sha256 } from '../../platform/secrets';
@@ -83,25 +84,30 @@ export async function createApiKey(
   if (!deployment) throw AppError.badRequest(apiKeyMessages.foreignResource);
   const key = generateApiKey();
   const now = ctx.now();
-  const [row] = await ctx.db
-    .insert(apiKeys)
-    .values({
-      workspaceId: workspace.id,
-      displayName: input.display_name,
-      description: input.description,
-      status: 'active',
-      keyHash: sha256(key),
-      hint: key.slice(-API_KEY_HINT_LENGTH),
-      scopes: [...new Set(input.scopes)],
-      resourceType: input.resource_type,
-      resourceId: input.resource_id,
-      expiresAt: input.expires_at ? new Date(input.expires_at) : null,
-      createdBy: user.id,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  if (!row) throw new Error('insert returned no API key');
+  const row = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(apiKeys)
+      .values({
+        workspaceId: workspace.id,
+        displayName: input.display_name,
+        description: input.description,
+        status: 'active',
+        keyHash: sha256(key),
+        hint: key.slice(-API_KEY_HINT_LENGTH),
+        scopes: [...new Set(input.scopes)],
+        resourceType: input.resource_type,
+        resourceId: input.resource_id,
+        expiresAt: input.expires_at ? new Date(input.expires_at) : null,
+        createdBy: user.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!created) throw new Error('insert returned no API key');
+    const { scopes, resource_type, resource_id, expires_at } = toApiKey(created);
+    await recordAudit({ ...ctx, db: tx }, { action: 'api_key.created', ...auditedKey(created), details: { scopes, resource_type, resource_id, expires_at } });
+    return created;
+  });
   return { ...toApiKey(row), key };
 }
 
@@ -116,18 +122,33 @@ export async function updateApiKey(
   id: string,
   input: z.output<typeof updateApiKeyBody>,
 ): Promise<ApiKey> {
-  const [row] = await ctx.db
-    .update(apiKeys)
-    .set({ description: input.description, status: input.status, updatedAt: ctx.now() })
-    .where(keyOf(checked, id))
-    .returning();
-  // Deleted between the access check and the update.
-  if (!row) throw AppError.notFound();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(apiKeys).where(keyOf(checked, id)).for('update');
+    // Deleted between the access check and the update.
+    if (!before) throw AppError.notFound();
+    const [updated] = await tx
+      .update(apiKeys)
+      .set({ description: input.description, status: input.status, updatedAt: ctx.now() })
+      .where(keyOf(checked, id))
+      .returning();
+    const described = ({ description, status }: ApiKeyRow) => ({ description, status });
+    const changes = changedFields(described(before), described(updated!));
+    if (Object.keys(changes).length > 0) await recordAudit({ ...ctx, db: tx }, { action: 'api_key.changed', ...auditedKey(before), details: { changes } });
+    return updated!;
+  });
   return toApiKey(row);
 }
 
 export async function deleteApiKey(ctx: AppContext, checked: WorkspaceAccess, id: string): Promise<void> {
-  await ctx.db.delete(apiKeys).where(keyOf(checked, id));
+  await ctx.db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(apiKeys).where(keyOf(checked, id)).returning();
+    if (deleted) await recordAudit({ ...ctx, db: tx }, { action: 'api_key.deleted', ...auditedKey(deleted) });
+  });
+}
+
+/** How the audit log names a key: by its name and the last characters people see of it. */
+function auditedKey(key: ApiKeyRow) {
+  return { resourceType: 'api_key', resourceId: key.id, resourceLabel: `${key.displayName} (…${key.hint})`, workspaceId: key.workspaceId } as const;
 }
 
 /**

@@ -8,10 +8,12 @@ import {
 } from '@console/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { consistentRead } from '../../db/client';
-import type { UserRow } from '../../db/schema/index';
+import { consistentRead, type Db } from '../../db/client';
+import type { ProjectRow, UserRow } from '../../db/schema/index';
 import { actorOf, demand, type ProjectAccess, type WorkspaceAccess } from '../../platform/access';
 import { AppError, refusingDuplicates } from '../../platform/errors';
+import { assertModelEndpointAllowed } from '../../platform/model-endpoints';
+import { auditedProject, recordAudit, type AuditRecord } from '../audit/record';
 import { findWorkspaceRole } from '../session/service';
 import { toProjectSummary } from '../project/service';
 import { removeAbandonedImports } from './abandoned-imports';
@@ -45,10 +47,19 @@ function importName(displayName: string | undefined, archive: ProjectArchive): s
 }
 
 /** Writes a checked archive as a new project; what a stopped process left half written goes first. */
-async function writeNewProject(ctx: AppContext, workspaceId: string, archive: ProjectArchive, displayName: string): Promise<ProjectSummary> {
+async function writeNewProject(
+  ctx: AppContext,
+  workspaceId: string,
+  archive: ProjectArchive,
+  displayName: string,
+  audit: { action: AuditRecord['action']; details?: AuditRecord['details'] },
+): Promise<ProjectSummary> {
+  // An archive carries its pipeline_config: it may name a model key for an endpoint not allowed here.
+  assertModelEndpointAllowed(ctx.modelEndpoints, archive.project.pipeline_config);
   await removeAbandonedImports(ctx);
+  const recordMade = (tx: Db, project: ProjectRow) => recordAudit({ ...ctx, db: tx }, { ...audit, ...auditedProject(project) });
   return refusingDuplicates(
-    async () => toProjectSummary(await writeArchive(ctx.db, workspaceId, archive, displayName, ctx.now())),
+    async () => toProjectSummary(await writeArchive(ctx.db, workspaceId, archive, displayName, ctx.now(), recordMade)),
     duplicateInArchive(),
   );
 }
@@ -66,7 +77,7 @@ export async function importProject(
 ): Promise<ProjectSummary> {
   const upload = await readUpload();
   const archive = await parseArchiveFileInWorker(upload.file);
-  return writeNewProject(ctx, workspace.id, archive, importName(upload.displayName, archive));
+  return writeNewProject(ctx, workspace.id, archive, importName(upload.displayName, archive), { action: 'project.imported' });
 }
 
 /**
@@ -85,5 +96,8 @@ export async function cloneProject(
   demand(workspacePermissions(actorOf(user), workspaceRole).canCreateProject);
   const file = await readProjectArchive(ctx, project.id);
   const archive = await parseArchiveFileInWorker(Buffer.from(JSON.stringify(file)));
-  return writeNewProject(ctx, project.workspaceId, archive, input.display_name ?? cloneName(archive.project.display_name));
+  return writeNewProject(ctx, project.workspaceId, archive, input.display_name ?? cloneName(archive.project.display_name), {
+    action: 'project.cloned',
+    details: { cloned_from: { id: project.id, name: project.displayName } },
+  });
 }

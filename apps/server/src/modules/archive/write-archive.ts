@@ -59,7 +59,15 @@ const stampsOf = (record: { created_at: string; updated_at: string }) => ({
  * write fail, the project goes with all it holds (cascade) and the error is the caller's; one a
  * stopped process left marked is removed by removeAbandonedImports.
  */
-export async function writeArchive(db: Db, workspaceId: string, archive: ProjectArchive, displayName: string, now: Date): Promise<ProjectRow> {
+export async function writeArchive(
+  db: Db,
+  workspaceId: string,
+  archive: ProjectArchive,
+  displayName: string,
+  now: Date,
+  /** Written in the transaction that makes the project whole (its audit entry). */
+  onComplete: (tx: Db, project: ProjectRow) => Promise<void>,
+): Promise<ProjectRow> {
   const settings = archive.project;
   const project = await db.transaction((tx) =>
     insertProject(
@@ -80,9 +88,12 @@ export async function writeArchive(db: Db, workspaceId: string, archive: Project
   );
   try {
     await writeRecords(db, project.id, archive, now);
-    const [complete] = await db.update(projects).set({ importingSince: null, updatedAt: now }).where(eq(projects.id, project.id)).returning();
-    if (!complete) throw AppError.notFound();
-    return complete;
+    return await db.transaction(async (tx) => {
+      const [complete] = await tx.update(projects).set({ importingSince: null, updatedAt: now }).where(eq(projects.id, project.id)).returning();
+      if (!complete) throw AppError.notFound();
+      await onComplete(tx, complete);
+      return complete;
+    });
   } catch (error) {
     // Should the delete fail too (the database away), the mark stays for removeAbandonedImports.
     const removed = await db

@@ -10,6 +10,7 @@ import {
 } from '@console/contracts';
 import type { AppContext } from '../../context';
 import { contentActions, contents, contentUtterances, type ProjectRow } from '../../db/schema/index';
+import { inertCell } from '../../platform/download';
 
 /**
  * GET /project/{id}/content/utterances: every item of the project (any status) as CSV, ordered by
@@ -21,14 +22,6 @@ import { contentActions, contents, contentUtterances, type ProjectRow } from '..
 const EXPORT_BATCH_SIZE = 200;
 
 type ExportRecord = Record<(typeof CONTENT_EXPORT_COLUMNS)[number], string | number | null>;
-
-/**
- * A cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) gets a leading
- * apostrophe: pulled web pages are not trusted authors (OWASP "CSV injection").
- */
-function inertCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 /** Where the previous batch ended, in the export's order. */
 interface Position {

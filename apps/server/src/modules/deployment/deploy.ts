@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { deploymentMessages, type Deployment, type DeploymentAction, type deployBody, type promoteBody, type rollbackBody } from '@console/contracts';
+import { deploymentMessages, type AuditAction, type Deployment, type DeploymentAction, type deployBody, type promoteBody, type rollbackBody } from '@console/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -7,6 +7,7 @@ import { deployHistory, deployments, snapshots, type DeploymentRow, type UserRow
 import type { ProjectAccess } from '../../platform/access';
 import { AppError, pgErrorCode } from '../../platform/errors';
 import { newestVersion, versionByNumber, type VersionRef } from '../version/service';
+import { recordAudit } from '../audit/record';
 import { passGate } from './gate';
 import { loadDeployment, readDeployment } from './service';
 
@@ -27,6 +28,11 @@ interface VersionSwitch {
   /** Deploy and promote pass the deployment's gate (with a project admin's reason to override it); rollback does not. */
   gate: { overrideReason: string | undefined } | null;
 }
+
+const auditedActions = { deploy: 'deployment.deployed', rollback: 'deployment.rolled_back', promote: 'deployment.promoted' } as const satisfies Record<
+  DeploymentAction,
+  AuditAction
+>;
 
 /** How often a switch whose version changed under it (a sync or deploy at the same moment) is tried again. */
 const SWITCH_ATTEMPTS = 3;
@@ -58,6 +64,21 @@ async function switchVersion(ctx: AppContext, user: UserRow, access: ProjectAcce
         deployedBy: user.id,
         deployedAt: now,
       });
+      const [previous] = locked.snapshotId
+        ? await tx.select({ number: snapshots.number }).from(snapshots).where(eq(snapshots.id, locked.snapshotId))
+        : [];
+      await recordAudit(
+        { ...ctx, db: tx },
+        {
+          action: auditedActions[change.action],
+          resourceType: 'deployment',
+          resourceId: locked.id,
+          resourceLabel: `${locked.displayName} (${access.project.displayName})`,
+          workspaceId: access.project.workspaceId,
+          projectId: locked.projectId,
+          details: { version: target.number, previous_version: previous?.number ?? null, reason: change.reason, override_reason: overrideReason },
+        },
+      );
       return true;
     });
     if (switched) {

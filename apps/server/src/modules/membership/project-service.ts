@@ -7,6 +7,7 @@ import {
   type ListQuery,
   type ListResponse,
   type ProjectMembership,
+  type Role,
 } from '@console/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -14,6 +15,7 @@ import { projectMemberships, users, workspaceMemberships, type ProjectRow, type 
 import { actorOf, demand, type ProjectAccess } from '../../platform/access';
 import { AppError, refusingDuplicates } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
+import { auditedProject, recordAudit } from '../audit/record';
 import { projectRecordOf } from '../../platform/project-records';
 import { granteeOf, membershipMessages } from './service';
 
@@ -115,7 +117,11 @@ export async function addProjectMember(
   const now = ctx.now();
   // Checked by the unique pair constraint, so two concurrent adds cannot both succeed.
   await refusingDuplicates(
-    () => ctx.db.insert(projectMemberships).values({ projectId: project.id, userId: member.id, role: input.role, createdAt: now, updatedAt: now }),
+    () =>
+      ctx.db.transaction(async (tx) => {
+        await tx.insert(projectMemberships).values({ projectId: project.id, userId: member.id, role: input.role, createdAt: now, updatedAt: now });
+        await recordAudit({ ...ctx, db: tx }, { action: 'membership.granted', ...auditedProjectMember(project, member, input.role) });
+      }),
     AppError.conflict(membershipMessages.alreadyMember),
   );
   const [row] = await memberRows(ctx, project).where(eq(users.id, member.id)).limit(1);
@@ -130,5 +136,14 @@ export async function addProjectMember(
 export async function deleteProjectMember(ctx: AppContext, user: UserRow, checked: ProjectAccess, membershipId: string): Promise<void> {
   const row = await projectRecordOf(ctx, projectMemberships, checked, membershipId);
   demand(canDeleteMembershipRow(checked.permissions.canDeleteProject, actorOf(user), { user_id: row.userId, role: row.role }));
-  await ctx.db.delete(projectMemberships).where(eq(projectMemberships.id, row.id));
+  await ctx.db.transaction(async (tx) => {
+    const [member] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, row.userId));
+    const [deleted] = await tx.delete(projectMemberships).where(eq(projectMemberships.id, row.id)).returning({ id: projectMemberships.id });
+    if (deleted && member) await recordAudit({ ...ctx, db: tx }, { action: 'membership.removed', ...auditedProjectMember(checked.project, member, row.role) });
+  });
+}
+
+/** How the audit log names a project role: on the project, for whom. */
+function auditedProjectMember(project: ProjectAccess['project'], member: Pick<UserRow, 'id' | 'email'>, role: Role) {
+  return { ...auditedProject(project), details: { user_id: member.id, email: member.email, role } };
 }

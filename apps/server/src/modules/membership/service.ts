@@ -16,6 +16,7 @@ import { users, workspaceMemberships, type UserRow } from '../../db/schema/index
 import { actorOf, demand, demandRoleGrant, type ProjectAccess, type WorkspaceAccess } from '../../platform/access';
 import { AppError, refusingDuplicates } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
+import { recordAudit } from '../audit/record';
 import { findUserByEmail } from '../user/service';
 
 export const membershipMessages = {
@@ -83,19 +84,36 @@ export async function listMemberships(ctx: AppContext, { workspace }: WorkspaceA
  */
 async function insertMembership(
   ctx: AppContext,
-  membership: { workspaceId: string; userId: string; role: Role },
+  workspace: WorkspaceAccess['workspace'],
+  member: Pick<UserRow, 'id' | 'email'>,
+  role: Role,
   taken: AppError,
 ): Promise<Membership> {
   const now = ctx.now();
   const [row] = await refusingDuplicates(
     () =>
-      ctx.db
-        .insert(workspaceMemberships)
-        .values({ ...membership, createdAt: now, updatedAt: now })
-        .returning({ id: workspaceMemberships.id }),
+      ctx.db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(workspaceMemberships)
+          .values({ workspaceId: workspace.id, userId: member.id, role, createdAt: now, updatedAt: now })
+          .returning({ id: workspaceMemberships.id });
+        await recordAudit({ ...ctx, db: tx }, { action: 'membership.granted', ...auditedWorkspaceMember(workspace, member, role) });
+        return inserted;
+      }),
     taken,
   );
   return readMembership(ctx, row!.id);
+}
+
+/** How the audit log names a workspace role: on the workspace, for whom. */
+function auditedWorkspaceMember(workspace: WorkspaceAccess['workspace'], member: Pick<UserRow, 'id' | 'email'>, role: Role) {
+  return {
+    resourceType: 'workspace',
+    resourceId: workspace.id,
+    resourceLabel: workspace.displayName,
+    workspaceId: workspace.id,
+    details: { user_id: member.id, email: member.email, role },
+  } as const;
 }
 
 /**
@@ -126,7 +144,7 @@ export async function addMember(
   input: z.output<typeof createMembershipBody>,
 ): Promise<Membership> {
   const member = await granteeOf(ctx, user, { role, permissions }, input);
-  return insertMembership(ctx, { workspaceId: workspace.id, userId: member.id, role: input.role }, AppError.conflict(membershipMessages.alreadyMember));
+  return insertMembership(ctx, workspace, member, input.role, AppError.conflict(membershipMessages.alreadyMember));
 }
 
 /** 'Join this Workspace': a super user without a role here takes one (changing an own role is refused). */
@@ -138,7 +156,7 @@ export async function joinWorkspace(
 ): Promise<Membership> {
   demandRoleGrant(role, permissions.joinableRoles, { role: input.role, toSelf: true });
   // A concurrent join got there first: the caller has a role now.
-  return insertMembership(ctx, { workspaceId: workspace.id, userId: user.id, role: input.role }, AppError.forbidden(roleGrantMessages.ownRole));
+  return insertMembership(ctx, workspace, user, input.role, AppError.forbidden(roleGrantMessages.ownRole));
 }
 
 /** Workspace admins remove a member; never their own row; the row must belong to this workspace (else 404). */
@@ -150,5 +168,9 @@ export async function deleteMember(ctx: AppContext, user: UserRow, { workspace, 
     .limit(1);
   if (!row) throw AppError.notFound();
   demand(canDeleteMembershipRow(permissions.canDeleteMember, actorOf(user), { user_id: row.userId, role: row.role }));
-  await ctx.db.delete(workspaceMemberships).where(eq(workspaceMemberships.id, row.id));
+  await ctx.db.transaction(async (tx) => {
+    const [member] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, row.userId));
+    const [deleted] = await tx.delete(workspaceMemberships).where(eq(workspaceMemberships.id, row.id)).returning({ id: workspaceMemberships.id });
+    if (deleted && member) await recordAudit({ ...ctx, db: tx }, { action: 'membership.removed', ...auditedWorkspaceMember(workspace, member, row.role) });
+  });
 }

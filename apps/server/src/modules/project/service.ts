@@ -14,7 +14,9 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { deployments, projectIsComplete, projects, type ProjectRow } from '../../db/schema/index';
 import type { ProjectAccess, WorkspaceAccess } from '../../platform/access';
+import { auditedProject, changedFields, recordAudit } from '../audit/record';
 import { AppError } from '../../platform/errors';
+import { assertModelEndpointAllowed } from '../../platform/model-endpoints';
 import { listPage } from '../../platform/listing';
 import { randomToken } from '../../platform/secrets';
 import { privacyOf } from '../privacy/settings';
@@ -95,9 +97,11 @@ export async function createProject(
   { workspace }: WorkspaceAccess,
   input: z.output<typeof createProjectBody>,
 ): Promise<ProjectSummary> {
-  const row = await ctx.db.transaction((tx) =>
-    insertProject(tx, workspace.id, { displayName: input.display_name, description: input.description }, ctx.now()),
-  );
+  const row = await ctx.db.transaction(async (tx) => {
+    const created = await insertProject(tx, workspace.id, { displayName: input.display_name, description: input.description }, ctx.now());
+    await recordAudit({ ...ctx, db: tx }, { action: 'project.created', ...auditedProject(created) });
+    return created;
+  });
   return toProjectSummary(row);
 }
 
@@ -111,26 +115,43 @@ export async function updateProject(
   { project }: ProjectAccess,
   input: z.output<typeof updateProjectBody>,
 ): Promise<Project> {
-  const [row] = await ctx.db
-    .update(projects)
-    .set({
-      displayName: input.display_name,
-      description: input.description,
-      responseWordCutoff: input.response_word_cutoff,
-      outOfScopeResponse: input.out_of_scope_response,
-      handoffMessage: input.handoff_message,
-      pipelineConfig: input.pipeline_config,
-      jargon: input.jargon,
-      updatedAt: ctx.now(),
-    })
-    .where(eq(projects.id, project.id))
-    .returning();
-  // Deleted between the access check and the update.
-  if (!row) throw AppError.notFound();
+  assertModelEndpointAllowed(ctx.modelEndpoints, input.pipeline_config);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(projects)
+      .set({
+        displayName: input.display_name,
+        description: input.description,
+        responseWordCutoff: input.response_word_cutoff,
+        outOfScopeResponse: input.out_of_scope_response,
+        handoffMessage: input.handoff_message,
+        pipelineConfig: input.pipeline_config,
+        jargon: input.jargon,
+        updatedAt: ctx.now(),
+      })
+      .where(eq(projects.id, project.id))
+      .returning();
+    // Deleted between the access check and the update.
+    if (!updated) throw AppError.notFound();
+    const changes = changedFields(auditedSettings(project), auditedSettings(updated));
+    if (Object.keys(changes).length > 0) {
+      await recordAudit({ ...ctx, db: tx }, { action: 'project.settings_changed', ...auditedProject(updated), details: { changes } });
+    }
+    return updated;
+  });
   return toProject(row);
 }
 
 /** Deployments and content go with it through foreign-key cascades, its events and conversations through a trigger (migration 0010). */
 export async function deleteProject(ctx: AppContext, { project }: ProjectAccess): Promise<void> {
-  await ctx.db.delete(projects).where(eq(projects.id, project.id));
+  await ctx.db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(projects).where(eq(projects.id, project.id)).returning({ id: projects.id });
+    if (deleted) await recordAudit({ ...ctx, db: tx }, { action: 'project.deleted', ...auditedProject(project) });
+  });
+}
+
+/** The settings whose changes the audit log records, by their API names. */
+function auditedSettings(row: ProjectRow): Record<string, unknown> {
+  const { display_name, description, response_word_cutoff, out_of_scope_response, handoff_message, pipeline_config, jargon } = toProject(row);
+  return { display_name, description, response_word_cutoff, out_of_scope_response, handoff_message, pipeline_config, jargon };
 }

@@ -6,6 +6,7 @@ import { queueFixCheck } from '../insight/fix-check-job';
 import { consistentRead } from '../../db/client';
 import { projects, snapshots, type UserRow } from '../../db/schema/index';
 import type { ProjectAccess } from '../../platform/access';
+import { auditedProject, recordAudit } from '../audit/record';
 import { AppError } from '../../platform/errors';
 import { queueTestRun } from '../suite/runs';
 import { pruneAfterSync } from '../version/prune';
@@ -41,6 +42,7 @@ export async function syncProject(ctx: AppContext, user: UserRow, { project }: P
       .returning({ id: snapshots.id, number: snapshots.number });
     const run = await queueTestRun(tx, { projectId: project.id, snapshotId: row!.id, trigger: 'sync', createdBy: user.id }, now);
     const checksFixes = await queueFixCheck(tx, project.id, row!.id, now);
+    await recordAudit({ ...ctx, db: tx }, { action: 'project.synced', ...auditedProject(project), details: { version: number, note: body.note, counts } });
     return { ...row!, testRunId: run?.id ?? null, checksFixes };
   });
   ctx.assistant.indexes.put(stored.id, index);

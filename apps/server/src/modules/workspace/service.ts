@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { workspaceMemberships, workspaces, type UserRow } from '../../db/schema/index';
 import type { WorkspaceAccess, WorkspaceRow } from '../../platform/access';
+import { recordAudit } from '../audit/record';
 import { AppError } from '../../platform/errors';
 import { listPage } from '../../platform/listing';
 
@@ -56,17 +57,21 @@ export async function listWorkspaces(ctx: AppContext, user: UserRow, query: List
 
 export async function createWorkspace(ctx: AppContext, input: z.output<typeof createWorkspaceBody>): Promise<Workspace> {
   const now = ctx.now();
-  const [row] = await ctx.db
-    .insert(workspaces)
-    .values({
-      displayName: input.display_name,
-      description: input.description,
-      status: input.status,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  if (!row) throw new Error('insert returned no workspace');
+  const row = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(workspaces)
+      .values({
+        displayName: input.display_name,
+        description: input.description,
+        status: input.status,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!created) throw new Error('insert returned no workspace');
+    await recordAudit({ ...ctx, db: tx }, { action: 'workspace.created', ...auditedWorkspace(created) });
+    return created;
+  });
   return toWorkspace(row, null);
 }
 
@@ -87,6 +92,14 @@ export async function updateWorkspace(
 
 /** Projects, deployments, memberships and API keys go with it (foreign-key cascades). */
 export async function deleteWorkspace(ctx: AppContext, workspaceId: string): Promise<void> {
-  await ctx.db.delete(workspaces).where(eq(workspaces.id, workspaceId));
+  await ctx.db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(workspaces).where(eq(workspaces.id, workspaceId)).returning();
+    if (deleted) await recordAudit({ ...ctx, db: tx }, { action: 'workspace.deleted', ...auditedWorkspace(deleted) });
+  });
+}
+
+/** How the audit log names a workspace. */
+function auditedWorkspace(workspace: { id: string; displayName: string }) {
+  return { resourceType: 'workspace', resourceId: workspace.id, resourceLabel: workspace.displayName, workspaceId: workspace.id } as const;
 }
 
