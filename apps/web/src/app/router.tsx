@@ -51,6 +51,7 @@ const signedInRoute: RouteObject = {
             { index: true, lazy: () => import('./routes/workspace/workspace-detail-page').then((m) => ({ Component: m.WorkspaceDetailPage })) },
             { path: 'membership', lazy: () => import('./routes/workspace/workspace-membership-page').then((m) => ({ Component: m.WorkspaceMembershipPage })) },
             { path: 'api-key', lazy: () => import('./routes/workspace/workspace-api-key-page').then((m) => ({ Component: m.WorkspaceApiKeyPage })) },
+            { path: 'audit', lazy: () => import('./routes/workspace/workspace-audit-page').then((m) => ({ Component: m.WorkspaceAuditPage })) },
             { path: '*', lazy: notFound },
           ],
         },

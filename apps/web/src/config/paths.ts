@@ -36,6 +36,10 @@ export const paths = {
     path: 'workspace/:workspaceId/api-key',
     to: (id: string) => `/workspace/${encodeURIComponent(id)}/api-key`,
   },
+  workspaceAudit: {
+    path: 'workspace/:workspaceId/audit',
+    to: (id: string) => `/workspace/${encodeURIComponent(id)}/audit`,
+  },
   projects: { path: 'project', to: () => '/project' },
   project: {
     path: 'project/:projectId',

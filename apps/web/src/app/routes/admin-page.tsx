@@ -3,6 +3,7 @@ import { Group, Stack, Title } from '@mantine/core';
 import { canAdminister } from '@console/contracts';
 import { NoPermission } from '@/components/no-permission';
 import { PageTitle } from '@/components/page-title';
+import { AuditLogTable } from '@/features/audit/components/audit-log-table';
 import { SupportMessageTable } from '@/features/support/components/support-message-table';
 import { CreateUserButton } from '@/features/user/components/create-user-button';
 import { UserTable } from '@/features/user/components/user-table';
@@ -25,7 +26,7 @@ function AdminSection({ id, title, action, children }: { id: string; title: stri
   );
 }
 
-/** /admin (super users): User Management, Workspace Management and Support Messages, each table with its own URL namespace. */
+/** /admin (super users): User Management, Workspace Management, Support Messages and the whole Audit Log, each table with its own URL namespace. */
 export function AdminPage() {
   const session = useSession().data;
   if (!session || !canAdminister(session.user)) return <NoPermission title="Admin Panel" />;
@@ -41,6 +42,9 @@ export function AdminPage() {
         </AdminSection>
         <AdminSection id="admin-support" title="Support Messages" action={null}>
           <SupportMessageTable namespace="support" />
+        </AdminSection>
+        <AdminSection id="admin-audit" title="Audit Log" action={null}>
+          <AuditLogTable scope="all" namespace="audit" />
         </AdminSection>
       </Stack>
     </>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconChevronRight, IconKey, IconTrash, IconUsers } from '@tabler/icons-react';
+import { IconChevronRight, IconHistory, IconKey, IconTrash, IconUsers } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Workspace } from '@console/contracts';
 import { ConfirmByName } from '@/components/confirm-delete';
@@ -57,7 +57,7 @@ function WorkspaceDetails({ workspace }: { workspace: Workspace }) {
   );
 }
 
-/** /workspace/{id}: details, Update, Delete, tiles for Memberships and API Keys, and the projects. */
+/** /workspace/{id}: details, Update, Delete, tiles for Memberships, API Keys and (admins) the Audit Log, and the projects. */
 export function WorkspaceDetailPage() {
   const { workspaceId = '' } = useParams();
   const navigate = useNavigate();
@@ -110,6 +110,14 @@ export function WorkspaceDetailPage() {
               description="Keys that read a deployment's conversations from outside."
               icon={<IconKey size={18} />}
             />
+            {permissions.canReadAudit && (
+              <Tile
+                to={paths.workspaceAudit.to(workspaceId)}
+                title="Audit Log"
+                description="Who changed roles, keys, settings and deploys, when and from where."
+                icon={<IconHistory size={18} />}
+              />
+            )}
           </Stack>
         </SimpleGrid>
 
