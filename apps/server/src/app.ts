@@ -70,6 +70,7 @@ import { buildApiError, refuseRequestsWhileClosing, registerErrorHandling } from
 import { documentSchemas } from './platform/openapi';
 import { buildLoggerOptions, type LogStream } from './platform/logging';
 import { createMailer } from './platform/mail';
+import type { ModelEndpoints } from './platform/model-endpoints';
 import { registerRateLimit } from './platform/rate-limit';
 import { deriveKeys } from './platform/secrets';
 
@@ -95,6 +96,8 @@ export interface AppDeps {
   trustProxy?: boolean | string;
   /** Outgoing requests (pulls, model endpoints) may reach private addresses (OUTBOUND_ALLOW_PRIVATE); off unless set. */
   outboundAllowPrivate?: boolean;
+  /** MODEL_ENDPOINTS: the origins each model key may be sent to; unset, no key is sent anywhere. */
+  modelEndpoints?: ModelEndpoints;
   /** The clock of every expiry and window, injectable so tests step through time without sleeping. */
   now?: () => Date;
   /** REDIS_URL: where every process counts the per-address limits together; unset, each process counts its own. */
@@ -142,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       maxCallsPerAddress: deps.limits?.maxCallsPerAddress ?? LOGIN_MAX_CALLS_PER_ADDRESS,
     },
     outboundAllowPrivate: deps.outboundAllowPrivate ?? false,
+    modelEndpoints: deps.modelEndpoints ?? new Map(),
     mailer: createMailer({
       smtpUrl: deps.smtpUrl,
       from: deps.mailFrom ?? 'no-reply@localhost',

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { CHAT_MAX_QUERIES_PER_MINUTE, LOGIN_MAX_CALLS_PER_ADDRESS, emailSchema, newPasswordSchema } from '@console/contracts';
+import { parseModelEndpoints, type ModelEndpoints } from './platform/model-endpoints';
 
 /** The environment, parsed once at start-up. A bad value stops the server with the list of every bad variable. */
 
@@ -42,6 +43,12 @@ const envSchema = z.object({
   CHAT_MAX_QUERIES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(CHAT_MAX_QUERIES_PER_MINUTE),
   // Answering worker threads; unset, the cores the request thread and the database leave decide.
   ANSWERING_THREADS: z.coerce.number().int().min(0).max(16).optional(),
+  // The origins each MODEL_API_KEY_* may be sent to; a key it does not name is sent nowhere.
+  MODEL_ENDPOINTS: optionalText.transform((raw, ctx) => {
+    const { endpoints, problems } = parseModelEndpoints(raw);
+    for (const problem of problems) ctx.addIssue({ code: 'custom', message: problem });
+    return endpoints;
+  }),
 });
 
 interface Config {
@@ -66,6 +73,7 @@ interface Config {
   loginMaxCallsPerAddress: number;
   chatMaxQueriesPerMinute: number;
   answeringThreads: number | undefined;
+  modelEndpoints: ModelEndpoints;
 }
 
 export class ConfigError extends Error {
@@ -109,6 +117,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxCallsPerAddress: value.LOGIN_MAX_CALLS_PER_ADDRESS,
     chatMaxQueriesPerMinute: value.CHAT_MAX_QUERIES_PER_MINUTE,
     answeringThreads: value.ANSWERING_THREADS,
+    modelEndpoints: value.MODEL_ENDPOINTS,
   };
 }
 

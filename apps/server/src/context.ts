@@ -4,6 +4,7 @@ import type { Assistant } from './modules/chat/assistant';
 import type { Insight } from './modules/insight/insight';
 import type { JobRunner } from './modules/job/runner';
 import type { Mailer } from './platform/mail';
+import type { ModelEndpoints } from './platform/model-endpoints';
 import type { Keys } from './platform/secrets';
 
 /** Sign-in throttling knobs (defaults from contracts; tests shorten them). */
@@ -29,6 +30,8 @@ export interface AppContext {
   limits: LoginLimits;
   /** OUTBOUND_ALLOW_PRIVATE: outgoing requests may reach private, loopback and link-local addresses. */
   outboundAllowPrivate: boolean;
+  /** MODEL_ENDPOINTS: the origins each model key may be sent to. */
+  modelEndpoints: ModelEndpoints;
   /** Work the answer must not wait for (so its timing reveals nothing); awaited when the app closes. */
   runInBackground: (work: () => Promise<unknown>) => void;
   /** Compiled indexes, conversations, deployments by key and the event writer of the chat API. */

@@ -8,6 +8,7 @@ import { migrateDatabase } from './db/migrate';
 import { removeImportsLeftAtStartUp } from './modules/archive/abandoned-imports';
 import { requeueJobsLeftAtStartUp } from './modules/job/runner';
 import { bootstrapSuperUser } from './modules/user/service';
+import { unboundModelKeys } from './platform/model-endpoints';
 import { loadJwtSecret } from './platform/secrets';
 import { readVersion } from './version';
 
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
     staffEmailDomain: config.staffEmailDomain,
     trustProxy: config.trustProxy,
     outboundAllowPrivate: config.outboundAllowPrivate,
+    modelEndpoints: config.modelEndpoints,
     limits: { maxCallsPerAddress: config.loginMaxCallsPerAddress },
     redisUrl: config.redisUrl,
     chatMaxQueriesPerMinute: config.chatMaxQueriesPerMinute,
@@ -69,6 +71,8 @@ async function main(): Promise<void> {
 
   const secretWarning = sharedSecretWarning(config);
   if (secretWarning) app.log.warn(secretWarning);
+  const unbound = unboundModelKeys(config.modelEndpoints);
+  if (unbound.length > 0) app.log.warn({ keys: unbound }, 'model keys without MODEL_ENDPOINTS are sent to no endpoint');
 
   let closing = false;
   const shutdown = async (signal: string) => {

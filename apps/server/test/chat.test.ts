@@ -18,6 +18,7 @@ import type { Database } from '../src/db/client';
 import { channels, events, projects } from '../src/db/schema/index';
 import { answeringThreads } from '../src/modules/chat/answering';
 import { chatMessages } from '../src/modules/chat/messages';
+import { parseModelEndpoints } from '../src/platform/model-endpoints';
 import { randomToken } from '../src/platform/secrets';
 import { call, createClock, createSignedInUser, createTestApp, createWorkspaceTree, expectError, openTestDatabase } from './helper';
 import { allowOrigins, ask, corsHeaders, deploy, insertItems, preflight, productItems, sync } from './assistant-fixtures';
@@ -405,6 +406,8 @@ describe('genhybrid', () => {
   });
   let modelUrl: string;
   let generating: FastifyInstance;
+  let privateRefused: FastifyInstance;
+  let keyUnbound: FastifyInstance;
   let project: Awaited<ReturnType<typeof deployedProject>>;
 
   beforeAll(async () => {
@@ -413,7 +416,11 @@ describe('genhybrid', () => {
     process.env.MODEL_API_KEY_CHAT_TEST = 'sk-test-key';
     project = await deployedProject({ genhybrid: { url: modelUrl, model: 'test-model', api_key_env: 'MODEL_API_KEY_CHAT_TEST', timeout_ms: 500 } });
     // In an answering worker: the model's call is made on the request thread, with what the worker answered.
-    generating = await createTestApp(database, { outboundAllowPrivate: true, answeringThreads: 1 });
+    const modelEndpoints = parseModelEndpoints(`CHAT_TEST=${new URL(modelUrl).origin}`).endpoints;
+    generating = await createTestApp(database, { outboundAllowPrivate: true, answeringThreads: 1, modelEndpoints });
+    privateRefused = await createTestApp(database, { modelEndpoints });
+    // The operator allows the key nowhere: it is not sent, even to a config stored earlier.
+    keyUnbound = await createTestApp(database, { outboundAllowPrivate: true });
   });
   afterAll(async () => {
     delete process.env.MODEL_API_KEY_CHAT_TEST;
@@ -450,10 +457,13 @@ describe('genhybrid', () => {
       [generating, 'fail', /500/],
       [generating, 'hang', /timed out/],
       // Without OUTBOUND_ALLOW_PRIVATE the endpoint on 127.0.0.1 is refused.
-      [app, 'answer', /not allowed/],
+      [privateRefused, 'answer', /not allowed/],
+      [keyUnbound, 'answer', /MODEL_ENDPOINTS allows for MODEL_API_KEY_CHAT_TEST/],
     ] as const) {
       mode = failure;
+      received.length = 0;
       const answer = answerOf(await ask(server, project.key, question));
+      if (server !== generating) expect(received).toHaveLength(0);
       expect(answer.response, failure).toEqual(ranked);
       expect(answer.content_id).toBe(project.item('tablet battery').id);
       expect(genhybridStep(await realtime(server))).toMatchObject({ used: false, error: expect.stringMatching(reason) });

@@ -80,6 +80,14 @@ export const DEFAULT_HANDOFF_MESSAGE =
 export const HANDOFF_EXAMPLES_MAX = 100;
 export const HANDOFF_EXAMPLE_MAX = 256;
 
+/**
+ * A pipeline_config whose genhybrid names an operator's model key (`api_key_env`) for a URL whose
+ * origin the operator's MODEL_ENDPOINTS does not allow for that key: the key would go to whoever
+ * chose the URL.
+ */
+export const modelEndpointRefused = (keyEnv: string) =>
+  `Pipeline Config genhybrid.url must be an endpoint the operator allows for ${keyEnv} (MODEL_ENDPOINTS)`;
+
 /** Why a pipeline_config's handoff_examples cannot be used, or null (absent, or a list of 0-100 texts of 1-256 characters). */
 function handoffExamplesProblem(pipelineConfig: Record<string, unknown>): string | null {
   const examples = pipelineConfig.handoff_examples;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { GenerationRequest } from '@console/engine';
 import type { AppContext } from '../../context';
+import { isModelEndpointAllowed } from '../../platform/model-endpoints';
 import { OutboundError, outboundFetch } from '../../platform/outbound';
 
 /** An OpenAI-compatible chat completion: the composed text is the first choice's message. */
@@ -19,6 +20,11 @@ const GENERATION_MAX_BYTES = 1024 * 1024;
  */
 export async function generate(ctx: AppContext, request: GenerationRequest): Promise<{ text: string } | { error: string }> {
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  // Checked again here, not only when a pipeline_config is stored: a config stored earlier, or before
+  // the operator narrowed MODEL_ENDPOINTS, must not send the key elsewhere either.
+  if (request.apiKeyEnv && !isModelEndpointAllowed(ctx.modelEndpoints, request.apiKeyEnv, request.url)) {
+    return { error: `the endpoint's origin is not one MODEL_ENDPOINTS allows for ${request.apiKeyEnv}` };
+  }
   // The engine only names variables starting MODEL_API_KEY_, so a project cannot send another secret.
   const key = request.apiKeyEnv ? process.env[request.apiKeyEnv] : undefined;
   if (key) headers.authorization = `Bearer ${key}`;
