@@ -35,7 +35,10 @@ export const mfaChallenges = pgTable(
     userId: userRef(),
     pendingTokenHash: text().notNull().unique(),
     codeHash: text().notNull(),
+    /** Wrong codes sent with the pending token (only a right password got it): the owner's path. */
     attempts: integer().notNull().default(0),
+    /** Wrong codes sent without it (the e-mailed link, anyone): they close that path alone. */
+    linkAttempts: integer().notNull().default(0),
     expiresAt: moment().notNull(),
     consumedAt: moment(),
     createdAt: createdAt(),
@@ -52,6 +55,8 @@ export const passwordResetRequests = pgTable(
     codeEncrypted: text().notNull(),
     sendEmail: boolean().notNull().default(true),
     confirmed: boolean().notNull().default(false),
+    /** Wrong guesses at this code, from anyone: the code is burned at TOKEN_CODE_MAX_ATTEMPTS. */
+    attempts: integer().notNull().default(0),
     expiresAt: moment().notNull(),
     usedAt: moment(),
     createdAt: createdAt(),
@@ -65,6 +70,8 @@ export const invitations = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     userId: userRef(),
     codeEncrypted: text().notNull(),
+    /** Wrong guesses at this code, from anyone: the code is burned at TOKEN_CODE_MAX_ATTEMPTS. */
+    attempts: integer().notNull().default(0),
     expiresAt: moment().notNull(),
     usedAt: moment(),
     createdAt: createdAt(),
@@ -76,7 +83,8 @@ export const invitations = pgTable(
  * Failed sign-in attempts per account (the lowercased e-mail as typed, known or not, so the throttle
  * itself does not reveal which accounts exist) and factor (`SignInFactor`): wrong passwords and wrong
  * e-mailed codes are counted apart, so a correct password never forgives wrong codes. Kept in the
- * database so every server process agrees.
+ * database so every server process agrees. `address` is the client's: wrong codes anyone may send
+ * close the code steps for the address that sent them, not for the account's owner.
  */
 export const loginFailures = pgTable(
   'login_failures',
@@ -84,6 +92,7 @@ export const loginFailures = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     account: text().notNull(),
     factor: text({ enum: ['password', 'code', 'pending-code'] }).notNull(),
+    address: text(),
     createdAt: createdAt(),
   },
   (table) => [index('login_failures_account_idx').on(table.account, table.factor, table.createdAt)],
