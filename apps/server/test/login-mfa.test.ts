@@ -70,13 +70,26 @@ describe('MFA sign-in', () => {
     expectError(await post(app, '/api/v1/login/mfa', { email, token_code: code }), 401, errorDetails.invalidMfaCode);
   });
 
-  it(`${MFA_MAX_ATTEMPTS} wrong codes burn the challenge, the right code no longer works`, async () => {
-    const { code, email } = await startMfa();
+  it(`${MFA_MAX_ATTEMPTS} wrong codes with the pending token burn the challenge, the right code no longer works`, async () => {
+    const { code, email, pending } = await startMfa();
+    const bearer = { authorization: `Bearer ${pending.token}` };
+    for (let i = 1; i < MFA_MAX_ATTEMPTS; i++) {
+      expectError(await post(app, '/api/v1/login/mfa', { email, token_code: wrongCode(code) }, bearer), 401, errorDetails.invalidMfaCode);
+    }
+    expectError(await post(app, '/api/v1/login/mfa', { email, token_code: wrongCode(code) }, bearer), 401, errorDetails.mfaCodeBurned);
+    expectError(await post(app, '/api/v1/login/mfa', { email, token_code: code }, bearer), 401, errorDetails.invalidMfaCode);
+    expectError(await post(app, '/api/v1/login/mfa', { email, token_code: code }), 401, errorDetails.invalidMfaCode);
+  });
+
+  it(`${MFA_MAX_ATTEMPTS} wrong codes at the link close the link alone: the pending token still completes`, async () => {
+    const { code, email, pending } = await startMfa();
     for (let i = 1; i < MFA_MAX_ATTEMPTS; i++) {
       expectError(await post(app, '/api/v1/login/mfa', { email, token_code: wrongCode(code) }), 401, errorDetails.invalidMfaCode);
     }
     expectError(await post(app, '/api/v1/login/mfa', { email, token_code: wrongCode(code) }), 401, errorDetails.mfaCodeBurned);
-    expectError(await post(app, '/api/v1/login/mfa', { email, token_code: code }), 401, errorDetails.invalidMfaCode);
+    expectError(await post(app, '/api/v1/login/mfa', { email, token_code: code }), 401, errorDetails.mfaCodeBurned);
+    const bearer = { authorization: `Bearer ${pending.token}` };
+    expect((await post(app, '/api/v1/login/mfa', { email, token_code: code }, bearer)).statusCode).toBe(200);
   });
 
   it('a new password sign-in makes the previous code worthless', async () => {

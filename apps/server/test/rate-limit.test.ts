@@ -5,13 +5,16 @@ import {
   LOGIN_MAX_CALLS_PER_ADDRESS,
   LOGIN_MAX_FAILURES_PER_ACCOUNT,
   LOGIN_RATE_WINDOW_MS,
+  MFA_MAX_ATTEMPTS,
   RESET_MAILS_PER_ACCOUNT,
+  TOKEN_CODE_MAX_ATTEMPTS,
   errorDetails,
   isMfaPending,
 } from '@console/contracts';
 import type { Database } from '../src/db/client';
 import { eq } from 'drizzle-orm';
 import { outbox } from '../src/db/schema/index';
+import { createInvitation } from '../src/modules/user/service';
 import { countRows, createClock, createTestApp, createTestUser, expectError, openTestDatabase, type TestClock, uniqueEmail, waitForOutbox } from './helper';
 
 let database: Database;
@@ -109,19 +112,24 @@ describe('per-account limit', () => {
 
 });
 
-describe('per-account limit of wrong codes', () => {
-  it('counts wrong reset, invitation and MFA codes together, then answers 429', async () => {
+describe('wrong codes', () => {
+  const resetBody = (email: string, token_code = '000000') => ({ email, token_code, password: 'Good-Pass-1', password_validator: 'Good-Pass-1' });
+
+  it("anyone's wrong reset, invitation and link codes close the code steps for their address, not for everyone", async () => {
     const { email } = await createTestUser(app);
-    const reset = { email, token_code: '000000', password: 'Good-Pass-1', password_validator: 'Good-Pass-1' };
-    await call('reset', reset);
-    await call('invite', { ...reset, agree_tos: true });
-    await call('mfa', { email, token_code: '000000' });
-    await call('reset', reset);
-    await call('mfa', { email, token_code: '000000' });
-    expectThrottled(await call('mfa', { email, token_code: '000000' }));
-    expectThrottled(await call('reset', reset));
+    const stranger = '10.5.0.1';
+    await call('reset', resetBody(email), stranger);
+    await call('invite', { ...resetBody(email), agree_tos: true }, stranger);
+    await call('mfa', { email, token_code: '000000' }, stranger);
+    await call('reset', resetBody(email), stranger);
+    await call('mfa', { email, token_code: '000000' }, stranger);
+    expectThrottled(await call('mfa', { email, token_code: '000000' }, stranger));
+    expectThrottled(await call('reset', resetBody(email), stranger));
+    // The owner's address is still answered.
+    expectError(await call('reset', resetBody(email), '10.5.0.2'), 401, errorDetails.invalidTokenCode);
   });
-  it('counts wrong MFA codes across challenges: a correct password does not buy more guesses', async () => {
+
+  it('counts wrong MFA codes sent with the pending token across challenges: a correct password does not buy more guesses', async () => {
     const { email, password } = await createTestUser(app, { isMfaEnabled: true });
     const newChallenge = async () => {
       const answer = await call('password', { email, password });
@@ -136,29 +144,62 @@ describe('per-account limit of wrong codes', () => {
     }
     pending = await newChallenge();
     expectThrottled(await call('mfa', { email, token_code: '000000' }, undefined, pending));
-    // Nor does the link without the pending token, whose wrong codes count too.
-    for (let failures = 0; failures < LOGIN_MAX_FAILURES_PER_ACCOUNT; failures++) {
-      if (failures % 2 === 0) await newChallenge();
-      expectError(await call('mfa', { email, token_code: '000000' }), 401);
-    }
-    expectThrottled(await call('mfa', { email, token_code: '000000' }));
 
     clock.advance(LOGIN_RATE_WINDOW_MS + 1000);
     pending = await newChallenge();
     expectError(await call('mfa', { email, token_code: '000000' }, undefined, pending), 401);
   });
-  it('a stranger who guesses codes at the link does not keep the owner from signing in', async () => {
-    const { email, password } = await createTestUser(app, { isMfaEnabled: true });
-    for (let failures = 0; failures < LOGIN_MAX_FAILURES_PER_ACCOUNT; failures++) {
-      await call('mfa', { email, token_code: '000000' });
-    }
-    expectThrottled(await call('mfa', { email, token_code: '000000' }));
 
+  it("a stranger's wrong codes at the link, from any number of addresses, do not end the owner's sign-in in progress", async () => {
+    const { email, password, user } = await createTestUser(app, { isMfaEnabled: true });
     const pending = (await call('password', { email, password })).json().token as string;
     const [code] = await waitForMailedCodes(email, 1);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let guess = 1; guess < MFA_MAX_ATTEMPTS; guess++) {
+      expectError(await call('mfa', { email, token_code: wrong }), 401, errorDetails.invalidMfaCode);
+    }
+    expectError(await call('mfa', { email, token_code: wrong }), 401, errorDetails.mfaCodeBurned);
+    // The link takes no more guesses at this code, not even the right one...
+    expectError(await call('mfa', { email, token_code: code }), 401, errorDetails.mfaCodeBurned);
+    // ...while the owner, with the pending token, signs in with it.
     const signedIn = await call('mfa', { email, token_code: code }, undefined, pending);
     expect(signedIn.statusCode).toBe(200);
-    expect(signedIn.json().user_id).toBeTruthy();
+    expect(signedIn.json().user_id).toBe(user.id);
+  });
+
+  it(`a reset code takes ${TOKEN_CODE_MAX_ATTEMPTS} wrong guesses from everyone, then is burned; the owner asks for a new one`, async () => {
+    const { email } = await createTestUser(app);
+    await call('forgot', { email });
+    const [code] = await waitForMailedCodes(email, 1);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let guess = 1; guess < TOKEN_CODE_MAX_ATTEMPTS; guess++) {
+      expectError(await call('reset', resetBody(email, wrong)), 401, errorDetails.invalidTokenCode);
+    }
+    expectError(await call('reset', resetBody(email, wrong)), 401, errorDetails.tokenCodeBurned);
+    expectError(await call('reset', resetBody(email, code!)), 401, errorDetails.invalidTokenCode);
+
+    // A second later, so the new mail is the newest.
+    clock.advance(1000);
+    await call('forgot', { email });
+    const [fresh] = await waitForMailedCodes(email, 2);
+    expect((await call('reset', resetBody(email, fresh!))).statusCode).toBe(200);
+  });
+
+  it('an invitation burned by guesses is mailed again through Forgot password, and accepting it activates the account', async () => {
+    const { email, user } = await createTestUser(app, { status: 'pending' });
+    await createInvitation(app.ctx, user);
+    const [code] = await waitForMailedCodes(email, 1);
+    const accept = (token_code: string) => call('invite', { ...resetBody(email, token_code), agree_tos: true });
+    for (let guess = 1; guess <= TOKEN_CODE_MAX_ATTEMPTS; guess++) await accept(code === '000000' ? '111111' : '000000');
+    expectError(await accept(code!), 401, errorDetails.invalidTokenCode);
+
+    clock.advance(1000);
+    await call('forgot', { email });
+    const [mail] = await waitForOutbox(app, email, 2);
+    expect(mail!.subject).toBe('You are invited to the console');
+    const fresh = /\b(\d{6})\b/.exec(mail!.text)?.[1];
+    expect((await accept(fresh!)).statusCode).toBe(200);
+    expect((await call('password', { email, password: 'Good-Pass-1' })).statusCode).toBe(200);
   });
 });
 

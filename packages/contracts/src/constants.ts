@@ -33,8 +33,11 @@ export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const REFRESH_TOKEN_BYTES = 32;
 export const MFA_CODE_LENGTH = 6;
 export const MFA_CODE_TTL_MS = 10 * 60 * 1000;
+/** Wrong MFA codes one challenge takes on each path: with the pending token (burns it), and without (closes the link). */
 export const MFA_MAX_ATTEMPTS = 5;
 export const TOKEN_CODE_LENGTH = 6;
+/** Wrong guesses one reset or invitation code takes, from anyone, before it is burned. */
+export const TOKEN_CODE_MAX_ATTEMPTS = 5;
 export const RESET_CODE_TTL_MS = 60 * 60 * 1000;
 export const INVITE_CODE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 

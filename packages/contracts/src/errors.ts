@@ -34,6 +34,7 @@ export const errorDetails = {
   invalidMfaCode: 'The code is incorrect or has expired.',
   invalidTokenCode: 'The code is incorrect or has expired.',
   mfaCodeBurned: 'Too many wrong codes: sign in with your password again to get a new code.',
+  tokenCodeBurned: 'Too many wrong codes: ask for a new code with Forgot password.',
   accountBlocked: 'This account is not active.',
   wrongCurrentPassword: 'Current Password is incorrect',
   missingToken: 'Sign in to continue.',

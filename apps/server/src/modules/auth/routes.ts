@@ -50,7 +50,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: loginMfaBody,
         response: { 200: loginResult, ...refusals },
       },
-      handler: (request) => signInWithMfa(ctx, request.body, readBearer(request)),
+      handler: (request) => signInWithMfa(ctx, request.body, readBearer(request), request.ip),
     });
 
     app.post('/login/forgot', {
@@ -62,13 +62,13 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/login/reset', {
       config,
       schema: { tags, summary: 'Set a new password with a reset code', body: loginResetBody, response: { 200: loginResult, ...refusals } },
-      handler: (request) => resetPassword(ctx, request.body),
+      handler: (request) => resetPassword(ctx, request.body, request.ip),
     });
 
     app.post('/login/invite', {
       config,
       schema: { tags, summary: 'Accept an invitation and set a password', body: loginInviteBody, response: { 200: loginResult, ...refusals } },
-      handler: (request) => acceptInvitation(ctx, request.body),
+      handler: (request) => acceptInvitation(ctx, request.body, request.ip),
     });
 
     app.post('/login/sign-out', {

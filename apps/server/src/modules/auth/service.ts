@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import {
   MFA_CODE_LENGTH,
   MFA_CODE_TTL_MS,
   MFA_MAX_ATTEMPTS,
   RESET_MAILS_PER_ACCOUNT,
+  TOKEN_CODE_MAX_ATTEMPTS,
   errorDetails,
   type LoginResult,
   type RefreshResult,
@@ -15,8 +16,8 @@ import { clearLoginFailures, passwordLimitReached, recordLoginFailure, withCodeT
 import { generateDigits, verifyPassword } from '../../platform/passwords';
 import { decryptCode, hmac, randomToken, safeEqual, sha256 } from '../../platform/secrets';
 import { endSession, issueSession, rotateRefreshToken } from '../../platform/tokens';
-import { changeUserPassword, createPasswordResetRequest, findUserByEmail } from '../user/service';
-import { mfaMail, resetMail } from './mails';
+import { changeUserPassword, createInvitation, createPasswordResetRequest, findUserByEmail } from '../user/service';
+import { invitationMail, mfaMail, resetMail } from './mails';
 
 const noTokens = (userId: string | null): LoginResult => ({ user_id: userId, token: null, refresh_token: null });
 
@@ -83,15 +84,17 @@ async function startMfaChallenge(ctx: AppContext, user: UserRow): Promise<LoginR
 
 /**
  * Second factor. The pending token (bearer) picks its challenge; without it (the e-mailed link opened
- * in another browser) the user's newest live challenge is used. Wrong codes count; the fifth burns it.
- * Wrong codes sent with a pending token that picks a live challenge (only a right password got one)
- * are counted apart from the others, so a stranger who guesses codes at the link cannot close the
- * step the owner uses after their password.
+ * in another browser) the user's newest live challenge is used. Each challenge counts its wrong codes
+ * on each path: with a pending token that picks it (only a right password got one) the fifth burns
+ * it; without (the link, which anyone may try) the fifth closes the link alone, so a stranger cannot
+ * end the owner's sign-in, and one code takes at most ten guesses from everyone together. The
+ * throttle counts the link's wrong codes per address as well, so they cost the stranger's address.
  */
 export async function signInWithMfa(
   ctx: AppContext,
   input: { email: string; token_code: string },
   pendingToken: string | null,
+  address: string,
 ): Promise<LoginResult> {
   const now = ctx.now();
   const user = await findUserByEmail(ctx.db, input.email);
@@ -103,20 +106,17 @@ export async function signInWithMfa(
         .where(and(live, eq(mfaChallenges.pendingTokenHash, sha256(pendingToken))))
         .limit(1)
     : [];
-  return withCodeThrottle(ctx, input.email, byToken ? 'pending-code' : 'code', async () => {
+  return withCodeThrottle(ctx, input.email, byToken ? 'pending-code' : 'code', address, async () => {
     const refused = () => AppError.unauthorized(errorDetails.invalidMfaCode);
     const [challenge] = byToken
       ? [byToken]
       : await ctx.db.select().from(mfaChallenges).where(live).orderBy(desc(mfaChallenges.createdAt)).limit(1);
     if (!challenge || !user) throw refused();
 
-    if (!safeEqual(hmac(ctx.keys.codeHmac, input.token_code), challenge.codeHash)) {
-      const attempts = challenge.attempts + 1;
-      const burned = attempts >= MFA_MAX_ATTEMPTS;
-      await ctx.db
-        .update(mfaChallenges)
-        .set({ attempts, ...(burned ? { consumedAt: now } : {}) })
-        .where(eq(mfaChallenges.id, challenge.id));
+    const guess = await countMfaGuess(ctx, challenge.id, byToken ? 'attempts' : 'linkAttempts');
+    if (guess === 'closed' || !safeEqual(hmac(ctx.keys.codeHmac, input.token_code), challenge.codeHash)) {
+      const burned = guess !== 'open';
+      if (burned && byToken) await ctx.db.update(mfaChallenges).set({ consumedAt: now }).where(eq(mfaChallenges.id, challenge.id));
       throw AppError.unauthorized(burned ? errorDetails.mfaCodeBurned : errorDetails.invalidMfaCode);
     }
 
@@ -133,6 +133,21 @@ export async function signInWithMfa(
 }
 
 /**
+ * Takes one guess of a challenge's path before the code is compared, in one statement, so concurrent
+ * guesses never pass the limit: 'closed' when the path had none left, 'last' for its final one.
+ */
+async function countMfaGuess(ctx: AppContext, challengeId: string, path: 'attempts' | 'linkAttempts'): Promise<'open' | 'last' | 'closed'> {
+  const column = mfaChallenges[path];
+  const [taken] = await ctx.db
+    .update(mfaChallenges)
+    .set({ [path]: sql`${column} + 1` })
+    .where(and(eq(mfaChallenges.id, challengeId), lt(column, MFA_MAX_ATTEMPTS)))
+    .returning({ guesses: column });
+  if (!taken) return 'closed';
+  return taken.guesses >= MFA_MAX_ATTEMPTS ? 'last' : 'open';
+}
+
+/**
  * Forgot password: the answer is the same whether or not the account exists, and so is the work
  * before it (the lookup); the rest happens after the answer, and costs an unknown e-mail the same
  * transaction, so not even the next call's time tells.
@@ -144,8 +159,10 @@ export async function requestPasswordReset(ctx: AppContext, input: { email: stri
 }
 
 /**
- * Mails a reset code unless the account already got RESET_MAILS_PER_ACCOUNT within the window
- * (from forgot or from an administrator), so forgot calls from many addresses cannot flood a mailbox.
+ * Mails a reset code unless the account already got RESET_MAILS_PER_ACCOUNT codes within the window
+ * (from forgot or from an administrator, invitations included), so forgot calls from many addresses
+ * cannot flood a mailbox. An invited account that has not accepted yet gets a new invitation instead:
+ * its code may have been burned by a stranger's guesses, and a reset would leave the account pending.
  */
 async function mailResetCode(ctx: AppContext, user: UserRow | null): Promise<void> {
   const userId = user?.id ?? NO_ACCOUNT_ID;
@@ -163,16 +180,25 @@ async function mailResetCode(ctx: AppContext, user: UserRow | null): Promise<voi
           gt(passwordResetRequests.createdAt, since),
         ),
       );
-    if (!user || (recent?.mailed ?? 0) >= RESET_MAILS_PER_ACCOUNT) return null;
+    const [invited] = await tx
+      .select({ mailed: count() })
+      .from(invitations)
+      .where(and(eq(invitations.userId, userId), gt(invitations.createdAt, since)));
+    if (!user || (recent?.mailed ?? 0) + (invited?.mailed ?? 0) >= RESET_MAILS_PER_ACCOUNT) return null;
+    if (user.status === 'pending') return { invitation: true, ...(await createInvitation({ ...ctx, db: tx }, user, { sendEmail: false })) };
     return createPasswordResetRequest({ ...ctx, db: tx }, user, { sendEmail: true, confirmed: true, mailNow: false });
   });
-  if (created && user) await ctx.mailer.send(resetMail(ctx.publicUrl, user.email, created.code));
+  if (created && user) await ctx.mailer.send(('invitation' in created ? invitationMail : resetMail)(ctx.publicUrl, user.email, created.code));
 }
 
 type CodeTable = typeof passwordResetRequests | typeof invitations;
 
-/** Finds the user's newest live code of a kind, checks it and marks it used (once, even concurrently). */
-async function consumeCode(ctx: AppContext, table: CodeTable, user: UserRow | undefined, code: string): Promise<boolean> {
+/**
+ * Finds the user's newest live code of a kind, checks it and marks it used (once, even concurrently).
+ * Every guess at a code counts, from anyone, taken in one statement before the code is compared: the
+ * TOKEN_CODE_MAX_ATTEMPTS-th wrong one burns it ('burned'), and the owner asks for a new code.
+ */
+async function consumeCode(ctx: AppContext, table: CodeTable, user: UserRow | undefined, code: string): Promise<'used' | 'wrong' | 'burned'> {
   const now = ctx.now();
   const [request] = await ctx.db
     .select()
@@ -180,26 +206,40 @@ async function consumeCode(ctx: AppContext, table: CodeTable, user: UserRow | un
     .where(and(eq(table.userId, user?.id ?? NO_ACCOUNT_ID), isNull(table.usedAt), gt(table.expiresAt, now)))
     .orderBy(desc(table.createdAt))
     .limit(1);
-  const stored = request ? decryptCode(ctx.keys.codeEncryption, request.codeEncrypted) : null;
-  if (!request || !stored || !safeEqual(stored, code)) return false;
+  if (!request) return 'wrong';
+  const [guess] = await ctx.db
+    .update(table)
+    .set({ attempts: sql`${table.attempts} + 1` })
+    .where(and(eq(table.id, request.id), isNull(table.usedAt), lt(table.attempts, TOKEN_CODE_MAX_ATTEMPTS)))
+    .returning({ attempts: table.attempts });
+  if (!guess) return 'burned';
+  const stored = decryptCode(ctx.keys.codeEncryption, request.codeEncrypted);
+  const right = stored !== null && safeEqual(stored, code);
+  const last = guess.attempts >= TOKEN_CODE_MAX_ATTEMPTS;
+  if (!right && !last) return 'wrong';
   const used = await ctx.db
     .update(table)
     .set({ usedAt: now })
     .where(and(eq(table.id, request.id), isNull(table.usedAt)))
     .returning({ id: table.id });
-  return used.length > 0;
+  if (!right) return 'burned';
+  return used.length > 0 ? 'used' : 'wrong';
 }
+
+/** A code step's refusal: a wrong code, or one its guesses burned. */
+const codeRefused = (outcome: 'wrong' | 'burned') =>
+  AppError.unauthorized(outcome === 'burned' ? errorDetails.tokenCodeBurned : errorDetails.invalidTokenCode);
 
 /** Reset with the e-mailed code: sets the password and ends every session of the user. */
 export async function resetPassword(
   ctx: AppContext,
   input: { email: string; token_code: string; password: string },
+  address: string,
 ): Promise<LoginResult> {
-  return withCodeThrottle(ctx, input.email, 'code', async () => {
+  return withCodeThrottle(ctx, input.email, 'code', address, async () => {
     const user = await findUserByEmail(ctx.db, input.email);
-    if (!(await consumeCode(ctx, passwordResetRequests, user, input.token_code)) || !user) {
-      throw AppError.unauthorized(errorDetails.invalidTokenCode);
-    }
+    const outcome = await consumeCode(ctx, passwordResetRequests, user, input.token_code);
+    if (outcome !== 'used' || !user) throw codeRefused(outcome === 'used' ? 'wrong' : outcome);
     // A reset unlocks a locked account; a blocked one stays blocked (an administrator decided that).
     await changeUserPassword(ctx, user.id, input.password, user.status === 'locked' ? { status: 'active' } : {});
     return noTokens(user.id);
@@ -210,12 +250,12 @@ export async function resetPassword(
 export async function acceptInvitation(
   ctx: AppContext,
   input: { email: string; token_code: string; password: string },
+  address: string,
 ): Promise<LoginResult> {
-  return withCodeThrottle(ctx, input.email, 'code', async () => {
+  return withCodeThrottle(ctx, input.email, 'code', address, async () => {
     const user = await findUserByEmail(ctx.db, input.email);
-    if (!(await consumeCode(ctx, invitations, user, input.token_code)) || !user) {
-      throw AppError.unauthorized(errorDetails.invalidTokenCode);
-    }
+    const outcome = await consumeCode(ctx, invitations, user, input.token_code);
+    if (outcome !== 'used' || !user) throw codeRefused(outcome === 'used' ? 'wrong' : outcome);
     if (user.status === 'blocked') throw AppError.forbidden(errorDetails.accountBlocked);
     await changeUserPassword(ctx, user.id, input.password, { status: 'active' });
     return noTokens(user.id);
