@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { AUDIT_EXPORT_COLUMNS, AUDIT_RETENTION_DAYS, type AuditEntry, type CreatedApiKey, type ListResponse, type ProjectSummary, type Workspace } from '@console/contracts';
 import { auditEntries } from '../src/db/schema/index';
 import { pruneAuditEntries } from '../src/modules/audit/service';
-import { call, countRows, createClock, createSignedInUser, createTestApp, expectError, openTestDatabase, uniqueEmail } from './helper';
+import { call, countRows, createClock, createSignedInUser, createTestApp, expectError, openTestDatabase, post, uniqueEmail } from './helper';
 import { insertItems, productItems } from './assistant-fixtures';
 
 /**
@@ -166,6 +166,60 @@ describe('entries written with the action', () => {
     await ok(call(app, 'DELETE', `/api/v1/workspace/${workspaceId}/membership/${membership!.id}`, admin.token), 204);
     expect(await newest('membership.removed')).toMatchObject({ details: { user_id: editor.user.id, role: 'editor' } });
     await ok(call(app, 'POST', `/api/v1/workspace/${workspaceId}/membership`, admin.token, { email: editor.email, role: 'editor' }), 201);
+  });
+});
+
+describe('accounts (entries of no workspace: super users read them)', () => {
+  async function latest(action: AuditEntry['action'], label?: string): Promise<AuditEntry> {
+    const filter = label ? `&resource_label__eq=${encodeURIComponent(label)}` : '';
+    const [entry] = (await ok(call(app, 'GET', `/api/v1/audit?action__eq=${action}${filter}&limit=1`, root.token))).json<ListResponse<AuditEntry>>().records;
+    if (!entry) throw new Error(`no ${action} entry`);
+    return entry;
+  }
+
+  it('records sign-ins that succeed and fail, by the e-mail tried, known or not', async () => {
+    const password = 'Correct-Horse-7';
+    await ok(post(app, '/api/v1/login/password', { email: editor.email, password }));
+    expect(await latest('sign_in.succeeded', editor.email)).toMatchObject({
+      actor_type: 'user',
+      actor_id: editor.user.id,
+      workspace_id: null,
+      resource_id: editor.user.id,
+      details: { factors: 'password' },
+    });
+    expectError(await post(app, '/api/v1/login/password', { email: editor.email, password: 'Wrong-Horse-7' }), 401);
+    expect(await latest('sign_in.failed', editor.email)).toMatchObject({ actor_type: 'anonymous', actor_label: editor.email, details: { reason: 'wrong password' } });
+    const stranger = uniqueEmail('nobody');
+    expectError(await post(app, '/api/v1/login/password', { email: stranger, password }), 401);
+    expect(await latest('sign_in.failed', stranger)).toMatchObject({ resource_id: null, details: { reason: 'unknown e-mail' } });
+    // Sign-ins belong to no workspace: its admins do not see them.
+    expect((await workspaceLog('?action__eq=sign_in.failed')).length).toBe(0);
+  });
+
+  it('records users created, blocked, made super user, their passwords set and changed, and deleted', async () => {
+    const email = uniqueEmail('audited');
+    const created = (await ok(call(app, 'POST', '/api/v1/user', root.token, { email, display_name: 'Audited', password: 'Correct-Horse-7', password_validator: 'Correct-Horse-7' }), 201)).json<{ id: string }>();
+    expect(await latest('user.created', email)).toMatchObject({ actor_label: root.email, resource_id: created.id, details: { invited: false } });
+    const privilege = { email, status: 'blocked', is_super_user: true, is_mfa_enabled: false };
+    await ok(call(app, 'PUT', `/api/v1/user/${created.id}/privilege`, root.token, privilege));
+    for (const action of ['user.blocked', 'user.super_user_granted', 'user.mfa_disabled'] as const) expect(await latest(action, email)).toMatchObject({ actor_label: root.email });
+    await ok(call(app, 'PUT', `/api/v1/user/${created.id}/privilege`, root.token, { ...privilege, status: 'active', is_super_user: false }));
+    for (const action of ['user.unblocked', 'user.super_user_revoked'] as const) expect(await latest(action, email)).toMatchObject({ resource_id: created.id });
+
+    await ok(call(app, 'PUT', `/api/v1/user/${created.id}/password`, root.token, { password: 'Other-Horse-8', password_validator: 'Other-Horse-8' }), 204);
+    expect(await latest('password.set', email)).toMatchObject({ actor_id: root.user.id, resource_id: created.id });
+    const own = (await ok(post(app, '/api/v1/login/password', { email, password: 'Other-Horse-8' }))).json<{ token: string }>();
+    await ok(call(app, 'PUT', `/api/v1/user/${created.id}/password`, own.token, { current_password: 'Other-Horse-8', password: 'Third-Horse-9', password_validator: 'Third-Horse-9' }), 204);
+    expect(await latest('password.changed', email)).toMatchObject({ actor_id: created.id, resource_id: created.id });
+
+    const reset = await ok(call(app, 'PUT', `/api/v1/user/${created.id}/reset`, root.token, { send_email: false, confirmed: true }));
+    expect(await latest('password_reset.requested', email)).toMatchObject({ actor_label: root.email, details: { mailed: false } });
+    const code = reset.json<{ reset_request: { code: string } }>().reset_request.code;
+    await ok(post(app, '/api/v1/login/reset', { email, token_code: code, password: 'Fourth-Horse-1', password_validator: 'Fourth-Horse-1' }));
+    expect(await latest('password_reset.completed', email)).toMatchObject({ actor_type: 'user', actor_id: created.id, address: '127.0.0.1' });
+
+    await ok(call(app, 'DELETE', `/api/v1/user/${created.id}`, root.token), 204);
+    expect(await latest('user.deleted', email)).toMatchObject({ actor_label: root.email, resource_id: created.id });
   });
 });
 

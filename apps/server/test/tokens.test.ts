@@ -168,7 +168,7 @@ describe('ending sessions', () => {
   it('changing the password ends every session; the new password signs in', async () => {
     const { email, user } = await createTestUser(app);
     const old = await signIn(app, email);
-    await changeUserPassword(app.ctx, user.id, 'Changed-Pass-4');
+    await changeUserPassword(app.ctx, user, 'Changed-Pass-4', 'password_reset.completed');
     expectError(await get(app, '/api/v1/session', old.token), 401, errorDetails.invalidToken);
     expectError(await refresh(old.refresh_token), 401, errorDetails.invalidRefreshToken);
     const fresh = await signIn(app, email, 'Changed-Pass-4');

@@ -8,7 +8,6 @@ import { defineList } from './list';
 export const auditActions = [
   'sign_in.succeeded',
   'sign_in.failed',
-  'mfa.succeeded',
   'mfa.failed',
   'password_reset.requested',
   'password_reset.completed',
@@ -21,6 +20,8 @@ export const auditActions = [
   'user.deleted',
   'user.super_user_granted',
   'user.super_user_revoked',
+  'user.mfa_enabled',
+  'user.mfa_disabled',
   'membership.granted',
   'membership.removed',
   'api_key.created',

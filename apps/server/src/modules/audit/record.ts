@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditAction, AuditActorType, AuditChange, AuditResourceType } from '@console/contracts';
 import type { AppContext } from '../../context';
 import { auditEntries } from '../../db/schema/index';
+// Where request.auth, read below, is declared.
+import type {} from '../../platform/authenticate';
 
 declare module '@fastify/request-context' {
   interface RequestContextData {

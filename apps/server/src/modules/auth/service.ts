@@ -16,7 +16,8 @@ import { clearLoginFailures, passwordLimitReached, recordLoginFailure, withCodeT
 import { generateDigits, verifyPassword } from '../../platform/passwords';
 import { decryptCode, hmac, randomToken, safeEqual, sha256 } from '../../platform/secrets';
 import { endSession, issueSession, rotateRefreshToken } from '../../platform/tokens';
-import { changeUserPassword, createInvitation, createPasswordResetRequest, findUserByEmail } from '../user/service';
+import { recordAudit } from '../audit/record';
+import { auditedUser, changeUserPassword, createInvitation, createPasswordResetRequest, findUserByEmail } from '../user/service';
 import { invitationMail, mfaMail, resetMail } from './mails';
 
 const noTokens = (userId: string | null): LoginResult => ({ user_id: userId, token: null, refresh_token: null });
@@ -28,9 +29,20 @@ const noTokens = (userId: string | null): LoginResult => ({ user_id: userId, tok
  */
 const NO_ACCOUNT_ID = '00000000-0000-0000-0000-000000000000';
 
-async function startSession(ctx: AppContext, user: UserRow): Promise<LoginResult> {
-  const session = await issueSession(ctx, user);
+async function startSession(ctx: AppContext, user: UserRow, factors: 'password' | 'password and mfa'): Promise<LoginResult> {
+  const session = await ctx.db.transaction(async (tx) => {
+    const inTx = { ...ctx, db: tx };
+    const issued = await issueSession(inTx, user);
+    await recordAudit(inTx, { action: 'sign_in.succeeded', ...auditedUser(user), actor: { id: user.id, label: user.email }, details: { factors } });
+    return issued;
+  });
   return { user_id: user.id, ...session };
+}
+
+/** A refused sign-in step, by the e-mail it named (an account or not): who tried is what the log is for. */
+function recordRefusal(ctx: AppContext, action: 'sign_in.failed' | 'mfa.failed', email: string, user: UserRow | undefined, reason: string): Promise<void> {
+  const resource = user ? auditedUser(user) : ({ resourceType: 'user', resourceId: null, resourceLabel: email } as const);
+  return recordAudit(ctx, { action, ...resource, actor: { id: null, label: email }, details: { reason } });
 }
 
 /** What the password step answers when a code is mailed: a pending token, and no user id until the code. */
@@ -52,9 +64,10 @@ export async function signInWithPassword(ctx: AppContext, input: { email: string
   if (user && valid && user.status === 'active') {
     // Failures forgotten only when the password alone would have let the user in.
     if (!mailedCodeOnly) await clearLoginFailures(ctx, input.email, 'password');
-    return mailedCodeOnly || user.isMfaEnabled ? startMfaChallenge(ctx, user) : startSession(ctx, user);
+    return mailedCodeOnly || user.isMfaEnabled ? startMfaChallenge(ctx, user) : startSession(ctx, user, 'password');
   }
   if (!user || !valid) await recordLoginFailure(ctx, input.email, 'password');
+  await recordRefusal(ctx, 'sign_in.failed', input.email, user, !user ? 'unknown e-mail' : !valid ? 'wrong password' : `account ${user.status}`);
   if (mailedCodeOnly) return pendingMfa(randomToken());
   if (!user || !valid) throw AppError.unauthorized(errorDetails.invalidCredentials);
   throw AppError.forbidden(errorDetails.accountBlocked);
@@ -117,6 +130,7 @@ export async function signInWithMfa(
     if (guess === 'closed' || !safeEqual(hmac(ctx.keys.codeHmac, input.token_code), challenge.codeHash)) {
       const burned = guess !== 'open';
       if (burned && byToken) await ctx.db.update(mfaChallenges).set({ consumedAt: now }).where(eq(mfaChallenges.id, challenge.id));
+      await recordRefusal(ctx, 'mfa.failed', input.email, user, burned ? 'wrong code; the code is burned' : 'wrong code');
       throw AppError.unauthorized(burned ? errorDetails.mfaCodeBurned : errorDetails.invalidMfaCode);
     }
 
@@ -128,7 +142,7 @@ export async function signInWithMfa(
       .returning({ id: mfaChallenges.id });
     if (consumed.length === 0) throw refused();
     if (user.status !== 'active') throw AppError.forbidden(errorDetails.accountBlocked);
-    return startSession(ctx, user);
+    return startSession(ctx, user, 'password and mfa');
   });
 }
 
@@ -186,7 +200,10 @@ async function mailResetCode(ctx: AppContext, user: UserRow | null): Promise<voi
       .where(and(eq(invitations.userId, userId), gt(invitations.createdAt, since)));
     if (!user || (recent?.mailed ?? 0) + (invited?.mailed ?? 0) >= RESET_MAILS_PER_ACCOUNT) return null;
     if (user.status === 'pending') return { invitation: true, ...(await createInvitation({ ...ctx, db: tx }, user, { sendEmail: false })) };
-    return createPasswordResetRequest({ ...ctx, db: tx }, user, { sendEmail: true, confirmed: true, mailNow: false });
+    const inTx = { ...ctx, db: tx };
+    const request = await createPasswordResetRequest(inTx, user, { sendEmail: true, confirmed: true, mailNow: false });
+    await recordAudit(inTx, { action: 'password_reset.requested', ...auditedUser(user), actor: { id: null, label: user.email }, details: { mailed: true } });
+    return request;
   });
   if (created && user) await ctx.mailer.send(('invitation' in created ? invitationMail : resetMail)(ctx.publicUrl, user.email, created.code));
 }
@@ -241,7 +258,7 @@ export async function resetPassword(
     const outcome = await consumeCode(ctx, passwordResetRequests, user, input.token_code);
     if (outcome !== 'used' || !user) throw codeRefused(outcome === 'used' ? 'wrong' : outcome);
     // A reset unlocks a locked account; a blocked one stays blocked (an administrator decided that).
-    await changeUserPassword(ctx, user.id, input.password, user.status === 'locked' ? { status: 'active' } : {});
+    await changeUserPassword(ctx, user, input.password, 'password_reset.completed', user.status === 'locked' ? { status: 'active' } : {});
     return noTokens(user.id);
   });
 }
@@ -257,7 +274,7 @@ export async function acceptInvitation(
     const outcome = await consumeCode(ctx, invitations, user, input.token_code);
     if (outcome !== 'used' || !user) throw codeRefused(outcome === 'used' ? 'wrong' : outcome);
     if (user.status === 'blocked') throw AppError.forbidden(errorDetails.accountBlocked);
-    await changeUserPassword(ctx, user.id, input.password, { status: 'active' });
+    await changeUserPassword(ctx, user, input.password, 'invitation.accepted', { status: 'active' });
     return noTokens(user.id);
   });
 }

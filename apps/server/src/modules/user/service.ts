@@ -6,6 +6,7 @@ import {
   errorDetails,
   ownPasswordBody,
   userList,
+  type AuditAction,
   type createUserBody,
   type Invitation,
   type ListQuery,
@@ -27,6 +28,7 @@ import { listPage } from '../../platform/listing';
 import { decryptCode, encryptCode } from '../../platform/secrets';
 import { endUserSessions } from '../../platform/tokens';
 import { invitationMail, resetMail } from '../auth/mails';
+import { recordAudit } from '../audit/record';
 
 function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -111,8 +113,10 @@ export async function blockUser(ctx: AppContext, userId: string): Promise<void> 
  */
 export async function changeUserPassword(
   ctx: AppContext,
-  userId: string,
+  user: Pick<UserRow, 'id' | 'email'>,
   password: string,
+  /** The audit log's name for how the password came to change (a reset, an invitation, a super user). */
+  action: Extract<AuditAction, 'password.changed' | 'password.set' | 'password_reset.completed' | 'invitation.accepted'>,
   options: { status?: UserStatus; keepFamilyId?: string } = {},
 ): Promise<void> {
   const passwordHash = await hashPassword(password);
@@ -120,9 +124,16 @@ export async function changeUserPassword(
     await tx
       .update(users)
       .set({ passwordHash, updatedAt: ctx.now(), ...(options.status ? { status: options.status } : {}) })
-      .where(eq(users.id, userId));
-    await endUserSessions({ ...ctx, db: tx }, userId, { keepFamilyId: options.keepFamilyId });
+      .where(eq(users.id, user.id));
+    await endUserSessions({ ...ctx, db: tx }, user.id, { keepFamilyId: options.keepFamilyId });
+    // Signed out steps (a reset, an invitation) act as the account whose code they proved.
+    await recordAudit({ ...ctx, db: tx }, { action, ...auditedUser(user), actor: { id: user.id, label: user.email } });
   });
+}
+
+/** How the audit log names a user: by the address they had then. */
+export function auditedUser(user: Pick<UserRow, 'id' | 'email'>) {
+  return { resourceType: 'user', resourceId: user.id, resourceLabel: user.email } as const;
 }
 
 /**
@@ -144,13 +155,12 @@ export async function changeOwnPassword(
     throw AppError.badRequest(errorDetails.wrongCurrentPassword);
   }
   await clearLoginFailures(ctx, account, 'password');
-  await changeUserPassword(ctx, caller.user.id, parsed.data.password, { keepFamilyId: caller.familyId });
+  await changeUserPassword(ctx, caller.user, parsed.data.password, 'password.changed', { keepFamilyId: caller.familyId });
 }
 
 /** PUT /user/{id}/password by a super user on someone else: no current password, every session of theirs ends. */
 export async function setUserPassword(ctx: AppContext, userId: string, password: string): Promise<void> {
-  await findUser(ctx.db, userId);
-  await changeUserPassword(ctx, userId, password);
+  await changeUserPassword(ctx, await findUser(ctx.db, userId), password, 'password.set');
 }
 
 export async function createPasswordResetRequest(
@@ -257,6 +267,8 @@ export async function createUserWithInvitation(ctx: AppContext, input: z.output<
         status: input.status,
         isMfaEnabled: input.is_mfa_enabled,
       });
+      const { status, is_mfa_enabled } = toUser(created);
+      await recordAudit(inTx, { action: 'user.created', ...auditedUser(created), details: { status, is_mfa_enabled, invited: !input.password } });
       if (input.password) return { user: created, code: null };
       const invitation = await createInvitation(inTx, created, { sendEmail: false });
       return { user: created, code: invitation.code };
@@ -295,11 +307,24 @@ export async function updateUserPrivilege(
         .where(eq(users.id, id))
         .returning();
       if (input.status === 'blocked' && before.status !== 'blocked') await endUserSessions({ ...ctx, db: tx }, id);
+      for (const action of privilegeChanges(before, updated!)) await recordAudit({ ...ctx, db: tx }, { action, ...auditedUser(updated!) });
       return updated!;
     }),
   );
   // endUserSessions bumped the token version after the row was read back; the answer does not show it.
   return toUser(row);
+}
+
+/** What a privilege update changed that the audit log records: blocking, super-user rights and MFA. */
+function privilegeChanges(before: UserRow, after: UserRow): AuditAction[] {
+  const changes: AuditAction[] = [];
+  if (before.status !== 'blocked' && after.status === 'blocked') changes.push('user.blocked');
+  if (before.status === 'blocked' && after.status !== 'blocked') changes.push('user.unblocked');
+  if (!before.isSuperUser && after.isSuperUser) changes.push('user.super_user_granted');
+  if (before.isSuperUser && !after.isSuperUser) changes.push('user.super_user_revoked');
+  if (!before.isMfaEnabled && after.isMfaEnabled) changes.push('user.mfa_enabled');
+  if (before.isMfaEnabled && !after.isMfaEnabled) changes.push('user.mfa_disabled');
+  return changes;
 }
 
 /** Unused and unexpired: the codes /login/reset and /login/invite would accept (the newest wins). */
@@ -355,7 +380,9 @@ export async function issueResetRequest(
       .update(passwordResetRequests)
       .set({ usedAt: ctx.now() })
       .where(and(eq(passwordResetRequests.userId, userId), isNull(passwordResetRequests.usedAt)));
-    return createPasswordResetRequest(inTx, user, { ...options, mailNow: false });
+    const created = await createPasswordResetRequest(inTx, user, { ...options, mailNow: false });
+    await recordAudit(inTx, { action: 'password_reset.requested', ...auditedUser(user), details: { mailed: options.sendEmail } });
+    return created;
   });
   if (options.sendEmail) await ctx.mailer.send(resetMail(ctx.publicUrl, user.email, code));
   return readResetRequest(ctx, userId);
@@ -371,8 +398,9 @@ export async function deleteResetRequests(ctx: AppContext, userId: string): Prom
 
 /** Memberships, sessions, codes go with the user (foreign-key cascades); API keys and support messages stay. */
 export async function deleteUser(ctx: AppContext, userId: string): Promise<void> {
-  await findUser(ctx.db, userId);
+  const user = await findUser(ctx.db, userId);
   await ctx.db.transaction(async (tx) => {
-    await tx.delete(users).where(eq(users.id, userId));
+    const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+    if (deleted.length) await recordAudit({ ...ctx, db: tx }, { action: 'user.deleted', ...auditedUser(user) });
   });
 }

@@ -4,7 +4,6 @@ import type { AuditAction, AuditActorType, AuditResourceType } from '@console/co
 export const auditActionLabels: Record<AuditAction, string> = {
   'sign_in.succeeded': 'Signed in',
   'sign_in.failed': 'Sign-in failed',
-  'mfa.succeeded': 'MFA code accepted',
   'mfa.failed': 'MFA code refused',
   'password_reset.requested': 'Password reset requested',
   'password_reset.completed': 'Password reset',
@@ -17,6 +16,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'user.deleted': 'User deleted',
   'user.super_user_granted': 'Made super user',
   'user.super_user_revoked': 'Super user removed',
+  'user.mfa_enabled': 'MFA turned on',
+  'user.mfa_disabled': 'MFA turned off',
   'membership.granted': 'Role granted',
   'membership.removed': 'Role removed',
   'api_key.created': 'API key created',
