@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { eventDataTypes, inputMethods, integrationTypes, responseTypes } from './chat';
 import { feedbackRatings, feedbackSchema } from './feedback';
+import type { ApiKeyScope } from './api-key';
 import { defineList, type NumberFilterBounds } from './list';
 
 /**
@@ -325,10 +326,13 @@ export function zonedFormatter(timeZone: string): (instant: Date) => string {
 
 /** The conversation-store API (a workspace API key with scope read_conversation_store on a deployment). */
 export const CONVERSATION_STORE_SCOPE = 'read_conversation_store';
+/** The scope of the conversation store's erasure routes, given apart: a key that reads need not erase. */
+export const ERASURE_SCOPE = 'erase_conversations' satisfies ApiKeyScope;
 export const conversationStoreMessages = {
   missingKey: 'An API key is required in the Authorization header.',
   invalidKey: 'The API key is not valid.',
   wrongScope: 'The API key may not read the conversation store.',
+  wrongEraseScope: 'The API key may not erase conversations.',
   noDeployment: "The API key's deployment does not exist.",
 } as const;
 
@@ -337,4 +341,10 @@ export const conversationStorePaths = {
   conversations: '/conversation-store/conv',
   conversation: '/conversation-store/conv/:convId',
   events: '/conversation-store/query',
+} as const;
+
+/** The conversation store's erasure routes under /api/v1 (scope erase_conversations), both POST. */
+export const conversationErasurePaths = {
+  preview: '/conversation-store/erasure/preview',
+  erase: '/conversation-store/erasure',
 } as const;

@@ -3,9 +3,10 @@ import { boundedList, oneOf, strictObject, text } from './fields';
 import { defineList } from './list';
 import { messages } from './messages';
 
-/** Workspace API keys: they read a deployment's conversation store from outside. */
+/** Workspace API keys: they read a deployment's conversation store from outside, and erase its conversations. */
 export const apiKeyStatuses = ['active', 'inactive'] as const;
-export const apiKeyScopes = ['read_conversation_store'] as const;
+export const apiKeyScopes = ['read_conversation_store', 'erase_conversations'] as const;
+export type ApiKeyScope = (typeof apiKeyScopes)[number];
 export const apiKeyResourceTypes = ['deployment'] as const;
 
 /** Keys look like `ack_<43 base64url characters>` (256 random bits); the prefix makes a leaked key recognisable. */

@@ -48,6 +48,8 @@ export function projectPermissions(actor: Pick<Actor, 'is_super_user'>, role: Ro
     canUpdateProject: can(role, 'update'),
     // What is kept of visitors, and for how long, is the project admins' to decide.
     canUpdatePrivacy: can(role, 'delete'),
+    /** Erasing conversations for good (a visitor's request to be forgotten) is theirs too. */
+    canEraseConversations: can(role, 'delete'),
     canDeleteProject: can(role, 'delete'),
     /** Deploy past a deployment's "Require passing tests", with a reason (project admins). */
     canOverrideDeployGate: can(role, 'delete'),

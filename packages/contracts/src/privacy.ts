@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { strictObject } from './fields';
+import { referenceId, strictObject, trimmedText } from './fields';
 import { jobSchema } from './job';
 import { messages } from './messages';
 
@@ -86,3 +86,76 @@ export function redactedKinds(settings: Pick<PrivacySettings, 'redaction_enabled
 /** GET /project/{id}/privacy/retention: the latest run of the project's retention (null before the first). */
 export const retentionStatusSchema = z.object({ last_run: jobSchema.nullable() });
 export type RetentionStatus = z.infer<typeof retentionStatusSchema>;
+
+/* ---------------------------------------------------------------- erasure */
+
+/** A value shorter than this would match too much of what is stored to be one person's. */
+export const ERASURE_VALUE_MIN = 3;
+export const ERASURE_VALUE_MAX = 256;
+/** Conversations one erasure takes: one transaction, short enough never to hold up answering for long. */
+export const ERASURE_MAX_CONVERSATIONS = 1000;
+export const ERASURE_MAX_TEST_CASES = 1000;
+/** Conversations a preview shows of those it would erase. */
+export const ERASURE_SAMPLE_SIZE = 10;
+
+export const erasureMessages = {
+  oneWay: 'Give either Conv IDs or a Value',
+  nothingToErase: 'Give at least one conversation or test case to erase',
+  tooManyConversations: `Conv IDs must list at most ${ERASURE_MAX_CONVERSATIONS} conversations`,
+  tooManyTestCases: `Test Case IDs must list at most ${ERASURE_MAX_TEST_CASES} test cases`,
+} as const;
+
+const convIds = z
+  .array(referenceId('Conv ID'), { error: 'Conv IDs must be a list of conversation ids' })
+  .max(ERASURE_MAX_CONVERSATIONS, { error: erasureMessages.tooManyConversations });
+/** Text the visitor gave (an e-mail address, a name), matched ignoring case anywhere in what is stored. */
+export const erasureValue = trimmedText('Value', ERASURE_VALUE_MIN, ERASURE_VALUE_MAX);
+
+/**
+ * POST /project/{id}/erasure/preview (and the conversation store's): what an erasure would take,
+ * named by conversation ids or found by a value in the stored questions, answers, traces and comments.
+ */
+export const erasurePreviewBody = strictObject({
+  conv_ids: convIds.min(1, { error: 'Conv IDs must list at least one conversation' }).optional(),
+  value: erasureValue.optional(),
+}).refine((body) => (body.conv_ids === undefined) !== (body.value === undefined), { error: erasureMessages.oneWay });
+export type ErasurePreviewBody = z.input<typeof erasurePreviewBody>;
+
+/** What an erasure takes (its preview) or took (its answer, and the audit entry's details). */
+export const erasureCountsSchema = z.object({
+  conversations: z.number().int(),
+  events: z.number().int(),
+  feedback: z.number().int(),
+  test_cases: z.number().int(),
+});
+export type ErasureCounts = z.infer<typeof erasureCountsSchema>;
+
+export const erasurePreviewSchema = erasureCountsSchema.extend({
+  /** Exactly what the erasure is to be given: it erases these and nothing that arrived since. */
+  conv_ids: z.array(z.string()),
+  test_case_ids: z.array(z.string()),
+  /** More conversations match than one erasure takes: erase these, then preview again. */
+  more: z.boolean(),
+  sample: z.array(
+    z.object({ conv_id: z.string(), issued_at: z.string(), first_utterance: z.string().nullable(), event_count: z.number().int() }),
+  ),
+});
+export type ErasurePreview = z.infer<typeof erasurePreviewSchema>;
+
+/**
+ * POST /project/{id}/erasure (and the conversation store's): the preview's conversations and test
+ * cases. The server erases those of them that are (still) the caller's to erase; with the preview's
+ * value, a listed test case qualifies by holding it, as in the preview.
+ */
+export const erasureBody = strictObject({
+  conv_ids: convIds.default([]),
+  test_case_ids: z
+    .array(referenceId('Test Case ID'), { error: 'Test Case IDs must be a list of test case ids' })
+    .max(ERASURE_MAX_TEST_CASES, { error: erasureMessages.tooManyTestCases })
+    .optional(),
+  value: erasureValue.optional(),
+}).refine((body) => body.conv_ids.length > 0 || (body.test_case_ids?.length ?? 0) > 0, { error: erasureMessages.nothingToErase });
+export type ErasureBody = z.input<typeof erasureBody>;
+
+/** A topic of the inbox kept for its fixes once every question it grouped was erased or expired. */
+export const TOPIC_WITHOUT_QUESTIONS_LABEL = 'Questions no longer kept';

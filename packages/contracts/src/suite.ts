@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHAT_UTTERANCE_MAX, responseTypes } from './chat';
-import { oneOf, sameEntryKey, strictObject, text, trimmedText, uuidPattern } from './fields';
+import { oneOf, referenceId, sameEntryKey, strictObject, text, trimmedText, uuidPattern } from './fields';
 import { jobSchema } from './job';
 import { defineList } from './list';
 import { messages } from './messages';
@@ -117,6 +117,8 @@ export const testCaseBody = strictObject({
   context: earlierQuestions,
   expect: testCaseExpectationSchema,
   must_contain: trimmedText('Must contain', 0, TEST_CASE_CONTAINS_MAX).default(''),
+  /** The conversation a case was made from ('Add to tests'), so erasing it erases the case; kept when left out. */
+  conv_id: referenceId('Conv ID').nullable().optional(),
 });
 export type TestCaseBody = z.input<typeof testCaseBody>;
 

@@ -77,6 +77,15 @@ export const projectRows: Row[] = [
   // What is kept of visitors: project admins.
   { route: 'GET /project/{id}/privacy/retention', method: 'GET', url: (c) => `/api/v1/project/${c.projectId}/privacy/retention`, write: false, ...projectRead },
   { route: 'PUT /project/{id}/privacy', method: 'PUT', url: (c) => `/api/v1/project/${c.projectId}/privacy`, body: () => ({ retention_days: 90 }), write: true, ...projectDelete(200) },
+  {
+    route: 'POST /project/{id}/erasure/preview',
+    method: 'POST',
+    url: (c) => `/api/v1/project/${c.projectId}/erasure/preview`,
+    body: (c) => ({ conv_ids: [c.convId] }),
+    write: false,
+    ...projectDelete(200),
+  },
+  { route: 'POST /project/{id}/erasure', method: 'POST', url: (c) => `/api/v1/project/${c.projectId}/erasure`, body: (c) => ({ conv_ids: [c.convId] }), write: true, ...projectDelete(200) },
 
   // Members: adding needs canCreateProject, removing canDeleteProject.
   { route: 'GET /project/{id}/membership', method: 'GET', url: (c) => `/api/v1/project/${c.projectId}/membership`, write: false, ...projectRead },

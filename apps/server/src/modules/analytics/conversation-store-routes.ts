@@ -1,9 +1,16 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ERASURE_SCOPE,
+  conversationErasurePaths,
   conversationEventList,
   conversationRecordSchema,
   conversationStorePaths,
+  erasureBody,
+  erasureCountsSchema,
+  erasurePreviewBody,
+  erasurePreviewSchema,
   eventRecordSchema,
   listResponse,
   storeList,
@@ -12,6 +19,7 @@ import type { AppContext } from '../../context';
 import { access } from '../../platform/access';
 import { listQuery } from '../../platform/listing';
 import { refusals, uuidParam } from '../../platform/params';
+import { eraseConversations, previewErasure, type ErasureScope } from '../privacy/erasure';
 import { conversationStoreGate, storeScopeOf } from './conversation-store';
 import { conversationEvents, conversationOf, conversationPage } from './conversations';
 import { queryPage } from './queries';
@@ -27,6 +35,7 @@ const apiKeySecurity = [{ apiKey: [] }];
 export function conversationStoreRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.decorateRequest('storeScope', null);
+    app.decorateRequest('storeProject', null);
     const tags = ['conversation store'];
     const config = { access: access.gate(conversationStoreGate(ctx)) };
 
@@ -69,6 +78,39 @@ export function conversationStoreRoutes(ctx: AppContext): FastifyPluginAsyncZod 
         response: { 200: listResponse(eventRecordSchema), ...refusals },
       },
       handler: (request) => queryPage(ctx, storeScopeOf(request, request.query), request.query),
+    });
+
+    const erasing = { access: access.gate(conversationStoreGate(ctx, ERASURE_SCOPE)) };
+    const erasureScope = (request: FastifyRequest): ErasureScope => {
+      const { deploymentId } = storeScopeOf(request, { filters: [] });
+      if (!deploymentId || !request.storeProject) throw new Error('the conversation-store gate set no deployment');
+      return { project: request.storeProject, deploymentId };
+    };
+
+    app.post(conversationErasurePaths.preview, {
+      config: erasing,
+      schema: {
+        tags,
+        security: apiKeySecurity,
+        summary:
+          "What erasing the key's deployment's conversations would take, named by id or found by a value a visitor gave (at least 3 characters, any case, anywhere in the stored questions, answers, traces and feedback comments), with the ids to erase (API key with erase_conversations)",
+        body: erasurePreviewBody,
+        response: { 200: erasurePreviewSchema, ...refusals },
+      },
+      handler: (request) => previewErasure(ctx, erasureScope(request), request.body),
+    });
+
+    app.post(conversationErasurePaths.erase, {
+      config: erasing,
+      schema: {
+        tags,
+        security: apiKeySecurity,
+        summary:
+          "Erases for good the conversations and test cases a preview listed, those of them still the key's deployment's; answers what was erased (API key with erase_conversations)",
+        body: erasureBody,
+        response: { 200: erasureCountsSchema, ...refusals },
+      },
+      handler: (request) => eraseConversations(ctx, erasureScope(request), request.body),
     });
   };
 }

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { projectSchema, retentionStatusSchema, updatePrivacyBody } from '@console/contracts';
+import { erasureBody, erasureCountsSchema, erasurePreviewBody, erasurePreviewSchema, projectSchema, retentionStatusSchema, updatePrivacyBody } from '@console/contracts';
 import type { AppContext } from '../../context';
 import { access, projectAccessOf } from '../../platform/access';
 import { idParams, refusals, security } from '../../platform/params';
 import { toProject } from '../project/service';
+import { eraseConversations, previewErasure } from './erasure';
 import { latestRetention } from './retention-job';
 import { updatePrivacy } from './settings';
 
@@ -36,6 +37,34 @@ export function privacyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: retentionStatusSchema, ...refusals },
       },
       handler: async (request) => ({ last_run: await latestRetention(ctx, projectAccessOf(request).project.id) }),
+    });
+
+    app.post('/project/:id/erasure/preview', {
+      config: { access: access.project('canEraseConversations') },
+      schema: {
+        tags,
+        security,
+        summary:
+          "What erasing conversations would take, named by id or found by a value a visitor gave (an e-mail address, a name: at least 3 characters, any case, anywhere in the stored questions, answers, traces and feedback comments): the conversations, events, feedback and test cases, with the ids to erase (project admins)",
+        params: idParams,
+        body: erasurePreviewBody,
+        response: { 200: erasurePreviewSchema, ...refusals },
+      },
+      handler: (request) => previewErasure(ctx, { project: projectAccessOf(request).project }, request.body),
+    });
+
+    app.post('/project/:id/erasure', {
+      config: { access: access.project('canEraseConversations') },
+      schema: {
+        tags,
+        security,
+        summary:
+          "Erases for good the conversations and test cases a preview listed, those of them still the project's: events, conversations, feedback, the inbox's questions, the test cases made from them; answers what was erased (project admins)",
+        params: idParams,
+        body: erasureBody,
+        response: { 200: erasureCountsSchema, ...refusals },
+      },
+      handler: (request) => eraseConversations(ctx, { project: projectAccessOf(request).project }, request.body),
     });
   };
 }

@@ -69,7 +69,15 @@ const storedCases = projectRecords(testCases, testCaseList, {
     expect: expectationOf(row),
     must_contain: row.mustContain,
   }),
-  toValues: (input: TestCaseInput) => ({ question: input.question, context: input.context, ...expectationColumns(input.expect), mustContain: input.must_contain }),
+  // The conversation a case was made from is named by its id alone, compared only within the project
+  // when that conversation is erased, so one the project does not hold never matters.
+  toValues: (input: TestCaseInput) => ({
+    question: input.question,
+    context: input.context,
+    ...expectationColumns(input.expect),
+    mustContain: input.must_contain,
+    ...(input.conv_id === undefined ? {} : { convId: input.conv_id }),
+  }),
   checkReferences: (tx, project, input) => checkExpectation(tx, project, input.expect),
 });
 
