@@ -57,17 +57,18 @@ function ConfirmFrame({
   );
 }
 
-/** Every delete asks first: 'Delete' / 'Cancel' in an AppModal. */
+/** Every delete asks first: 'Delete' (or the deletion's own verb) / 'Cancel' in an AppModal. */
 export function ConfirmDelete({
   opened,
   onClose,
   title,
   onConfirm,
   message = 'This cannot be undone.',
-}: ConfirmBaseProps & { message?: ReactNode }) {
+  confirmLabel,
+}: ConfirmBaseProps & { message?: ReactNode; confirmLabel?: string }) {
   return (
     <AppModal opened={opened} onClose={onClose} title={title} centered>
-      {opened && <ConfirmFrame onClose={onClose} onConfirm={onConfirm} message={message} enabled />}
+      {opened && <ConfirmFrame onClose={onClose} onConfirm={onConfirm} message={message} enabled confirmLabel={confirmLabel} />}
     </AppModal>
   );
 }

@@ -30,7 +30,8 @@ function CaseForm({ projectId, event, earlier, onClose }: { projectId: string; e
       submitLabel="Add to tests"
       requireChange={false}
       save={async (body) => {
-        await create.mutateAsync(body);
+        // The case names its conversation, so erasing the conversation erases the case too.
+        await create.mutateAsync({ ...body, conv_id: event.conv_id });
         notifications.show({ color: 'green', message: 'Added to the tests.' });
       }}
       onClose={onClose}

@@ -79,7 +79,7 @@ export function CreateApiKeyForm({
       <Select label="Resource Type" data={[...apiKeyResourceTypes]} {...form.selectProps('resource_type')} />
       <Select
         label="Deployment"
-        description="The deployment whose conversations the key reads."
+        description="The deployment whose conversations the key reads or erases, as its scopes say."
         searchable
         data={deployments.options}
         placeholder={deployments.isPending ? 'Loading deployments…' : deployments.options.length ? 'Choose a deployment' : undefined}
@@ -88,6 +88,7 @@ export function CreateApiKeyForm({
       />
       <MultiSelect
         label="Scopes"
+        description="read_conversation_store reads the deployment's conversations; erase_conversations erases them for good when a visitor asks."
         searchable
        
         data={[...apiKeyScopes]}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Code, Group, List, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy, IconEye, IconEyeOff } from '@tabler/icons-react';
-import { COPIED_MARK_MS, conversationStorePaths, type CreatedApiKey } from '@console/contracts';
+import { COPIED_MARK_MS, conversationErasurePaths, conversationStorePaths, type ApiKeyScope, type CreatedApiKey } from '@console/contracts';
 import { AppModal } from '@/components/app-modal';
 import { API_BASE } from '@/lib/api-client';
 
@@ -14,22 +14,27 @@ export function maskKey(key: string): string {
   return MASK.repeat(Math.min(key.length, 48));
 }
 
-const storeRoutes = [
-  { path: conversationStorePaths.conversations, reads: 'its conversations, newest first' },
-  { path: conversationStorePaths.conversation, reads: "one conversation's events" },
-  { path: conversationStorePaths.events, reads: 'its events (the query log), newest first' },
-].map(({ path, reads }) => ({ route: `GET ${API_BASE}${path.replace(/:(\w+)/g, '{$1}')}`, reads }));
+const storeRoutes: { scope: ApiKeyScope; method: 'GET' | 'POST'; path: string; reads: string }[] = [
+  { scope: 'read_conversation_store', method: 'GET', path: conversationStorePaths.conversations, reads: 'its conversations, newest first' },
+  { scope: 'read_conversation_store', method: 'GET', path: conversationStorePaths.conversation, reads: "one conversation's events" },
+  { scope: 'read_conversation_store', method: 'GET', path: conversationStorePaths.events, reads: 'its events (the query log), newest first' },
+  { scope: 'erase_conversations', method: 'POST', path: conversationErasurePaths.preview, reads: 'what an erasure by conversation ids or by a value would take' },
+  { scope: 'erase_conversations', method: 'POST', path: conversationErasurePaths.erase, reads: 'erases what the preview listed' },
+];
 
-/** How the key is used: the header it goes in and the routes of the conversation store it reads. */
-function KeyUsage() {
+/** How the key is used: the header it goes in and the routes of the conversation store its scopes open. */
+function KeyUsage({ scopes }: { scopes: readonly ApiKeyScope[] }) {
+  const routes = storeRoutes
+    .filter((route) => scopes.includes(route.scope))
+    .map(({ method, path, reads }) => ({ route: `${method} ${API_BASE}${path.replace(/:(\w+)/g, '{$1}')}`, reads }));
   return (
     <Stack gap={4} aria-label="How to use the key" role="region">
       <Text size="sm">
         Send it in the <Code>Authorization: Bearer &lt;key&gt;</Code> header of a call to the conversation store, which
-        reads the key&apos;s deployment only:
+        reaches the key&apos;s deployment only:
       </Text>
       <List size="sm" spacing={2}>
-        {storeRoutes.map(({ route, reads }) => (
+        {routes.map(({ route, reads }) => (
           <List.Item key={route}>
             <Code>{route}</Code>: {reads}
           </List.Item>
@@ -96,7 +101,7 @@ function CreatedKeyBody({ created, onDone }: { created: CreatedApiKey; onDone: (
       <Alert color="yellow" variant="light" p="xs">
         <Text size="sm">{KEY_NOT_SHOWN_AGAIN}</Text>
       </Alert>
-      <KeyUsage />
+      <KeyUsage scopes={created.scopes} />
       <Group justify="flex-end">
         <Button onClick={onDone} data-autofocus>
           Done
