@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatAnswer, TraceStep } from '@console/contracts';
 import type { Db } from '../../apps/server/src/db/client';
+import type { Console } from './assistant-api';
 import { eventRecord, type NewEvent, type RenderedEvent } from '../../apps/server/src/modules/chat/event-records';
 import { EventWriter } from '../../apps/server/src/modules/chat/event-writer';
 
@@ -21,6 +22,26 @@ export interface AnswerSample {
   rephrased: string;
   answer: Omit<ChatAnswer, 'conv_id'>;
   trace: TraceStep[];
+}
+
+/**
+ * Asks the project's Real-Time Test (a few at a time) for samples: real answers and traces of its
+ * engine (each question also leaves its two events, without a deployment).
+ */
+export async function askForSamples(team: Console, projectId: string, questions: string[]): Promise<AnswerSample[]> {
+  const samples: AnswerSample[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < questions.length) {
+        const utterance = questions[next++]!;
+        const { conv_id: _conv, trace, ...answer } = await team.call<ChatAnswer & { trace: TraceStep[] }>('POST', `/project/${projectId}/chat/query`, { utterance });
+        const rephrased = String(trace.find((step) => step.stage === 'rephrase')?.data.output ?? utterance);
+        samples.push({ utterance, rephrased, answer, trace });
+      }
+    }),
+  );
+  return samples;
 }
 
 /** Where conversations come from: a deployment (widget traffic) or the console's Real-Time Test. */
