@@ -96,6 +96,17 @@ describe('entries written with the action', () => {
     expect(await newest('project.deleted')).toMatchObject({ resource_id: projectId, resource_label: 'Settings Shop', actor_label: admin.email });
   });
 
+  it("records a configuration refused for sending an operator's model key to another URL, naming the key's variable only", async () => {
+    const projectId = await createProject('Key Shop');
+    const genhybrid = { url: 'https://listener.example/v1/chat/completions', model: 'small', api_key_env: 'MODEL_API_KEY_OPENAI' };
+    expectError(await call(app, 'PUT', `/api/v1/project/${projectId}`, editor.token, { pipeline_config: { genhybrid } }), 400);
+    expect(await newest('project.model_endpoint_refused')).toMatchObject({
+      actor_label: editor.email,
+      project_id: projectId,
+      details: { key: 'MODEL_API_KEY_OPENAI', url: genhybrid.url },
+    });
+  });
+
   it('records sync, deploy, rollback and promote with the versions', async () => {
     const projectId = await createProject('Versions Shop');
     await insertItems(app, projectId, productItems);

@@ -80,9 +80,3 @@ export function modelEndpointRefusal(endpoints: ModelEndpoints, pipelineConfig: 
   if (!config?.apiKeyEnv || isModelEndpointAllowed(endpoints, config.apiKeyEnv, config.url)) return null;
   return { keyEnv: config.apiKeyEnv, url: config.url, detail: modelEndpointRefused(config.apiKeyEnv) };
 }
-
-/** A 400 for a pipeline_config that would send a model key where the operator does not allow it. */
-export function assertModelEndpointAllowed(endpoints: ModelEndpoints, pipelineConfig: Record<string, unknown> | undefined): void {
-  const refusal = modelEndpointRefusal(endpoints, pipelineConfig);
-  if (refusal) throw AppError.badRequest(refusal.detail);
-}

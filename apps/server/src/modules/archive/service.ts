@@ -12,9 +12,9 @@ import { consistentRead, type Db } from '../../db/client';
 import type { ProjectRow, UserRow } from '../../db/schema/index';
 import { actorOf, demand, type ProjectAccess, type WorkspaceAccess } from '../../platform/access';
 import { AppError, refusingDuplicates } from '../../platform/errors';
-import { assertModelEndpointAllowed } from '../../platform/model-endpoints';
 import { auditedProject, recordAudit, type AuditRecord } from '../audit/record';
 import { findWorkspaceRole } from '../session/service';
+import { refuseUnallowedModelEndpoint } from '../project/model-endpoint-guard';
 import { toProjectSummary } from '../project/service';
 import { removeAbandonedImports } from './abandoned-imports';
 import { parseArchiveFileInWorker } from './check-in-worker';
@@ -55,7 +55,12 @@ async function writeNewProject(
   audit: { action: AuditRecord['action']; details?: AuditRecord['details'] },
 ): Promise<ProjectSummary> {
   // An archive carries its pipeline_config: it may name a model key for an endpoint not allowed here.
-  assertModelEndpointAllowed(ctx.modelEndpoints, archive.project.pipeline_config);
+  await refuseUnallowedModelEndpoint(ctx, archive.project.pipeline_config, {
+    resourceType: 'project',
+    resourceId: null,
+    resourceLabel: displayName,
+    workspaceId,
+  });
   await removeAbandonedImports(ctx);
   const recordMade = (tx: Db, project: ProjectRow) => recordAudit({ ...ctx, db: tx }, { ...audit, ...auditedProject(project) });
   return refusingDuplicates(

@@ -15,8 +15,8 @@ import type { Db } from '../../db/client';
 import { deployments, projectIsComplete, projects, type ProjectRow } from '../../db/schema/index';
 import type { ProjectAccess, WorkspaceAccess } from '../../platform/access';
 import { auditedProject, changedFields, recordAudit } from '../audit/record';
+import { refuseUnallowedModelEndpoint } from './model-endpoint-guard';
 import { AppError } from '../../platform/errors';
-import { assertModelEndpointAllowed } from '../../platform/model-endpoints';
 import { listPage } from '../../platform/listing';
 import { randomToken } from '../../platform/secrets';
 import { privacyOf } from '../privacy/settings';
@@ -115,7 +115,7 @@ export async function updateProject(
   { project }: ProjectAccess,
   input: z.output<typeof updateProjectBody>,
 ): Promise<Project> {
-  assertModelEndpointAllowed(ctx.modelEndpoints, input.pipeline_config);
+  await refuseUnallowedModelEndpoint(ctx, input.pipeline_config, auditedProject(project));
   const row = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(projects)
