@@ -23,9 +23,12 @@ async function askedProject(request: APIRequestContext, name: string) {
   const production = deployments.records.find((deployment) => deployment.display_name === 'Production')!;
   await call(request, 'put', `/project/${project.id}/deployment/${production.id}`, token, { allowed_origins: SITE });
   await call(request, 'post', `/project/${project.id}/deployment/${production.id}/deploy`, token, { version: 1 });
-  const response = await request.post(`/api/v1/chat/${production.key}/query`, { headers: { origin: SITE }, data: { utterance: QUESTION } });
-  expect(response.ok(), `the chat API answered ${response.status()}: ${await response.text()}`).toBe(true);
-  return { projectId: project.id };
+  const ask = async (utterance: string) => {
+    const response = await request.post(`/api/v1/chat/${production.key}/query`, { headers: { origin: SITE }, data: { utterance } });
+    expect(response.ok(), `the chat API answered ${response.status()}: ${await response.text()}`).toBe(true);
+  };
+  await ask(QUESTION);
+  return { projectId: project.id, ask };
 }
 
 test('a visitor’s e-mail address is stored as a marker, and a project admin sets redaction and a shorter retention after confirming', async ({ page, request }) => {
@@ -59,4 +62,39 @@ test('a visitor’s e-mail address is stored as a marker, and a project admin se
   await page.reload();
   await expect(page.getByRole('region', { name: 'Privacy' }).getByRole('textbox', { name: 'Retention Days' })).toHaveValue('30');
   await expect(page.getByRole('region', { name: 'Privacy' }).getByRole('checkbox', { name: /IP addresses/ })).not.toBeChecked();
+});
+
+test('a project admin erases the conversations holding a visitor’s name after a preview and a confirmation naming the counts', async ({ page, request }) => {
+  const { projectId, ask } = await askedProject(request, 'Erasure Desk');
+  await ask('I am Zelda Quist, when do you open?');
+  await signIn(page, users.plain);
+  await page.goto(`/project/${projectId}`);
+
+  const erasure = page.getByRole('region', { name: 'Erase Conversations' });
+  // Too short a value would erase too much: the contracts' message, nothing asked.
+  await erasure.getByRole('textbox', { name: 'Value' }).fill('ze');
+  await erasure.getByRole('button', { name: 'Preview Erasure' }).click();
+  await expect(erasure.getByText('Value must be at least 3 characters')).toBeVisible();
+
+  await erasure.getByRole('textbox', { name: 'Value' }).fill('zelda quist');
+  await erasure.getByRole('textbox', { name: 'Value' }).press('Enter');
+  const preview = erasure.getByRole('region', { name: 'Erasure preview' });
+  await expect(preview).toContainText('Would erase 1 conversation, 2 events, 0 feedback answers, 0 test cases.');
+  await expect(preview.getByRole('table', { name: 'Conversations to erase' })).toContainText('I am Zelda Quist, when do you open?');
+
+  await preview.getByRole('button', { name: 'Erase…' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Erase Conversations' });
+  await expect(confirm).toContainText('Erase 1 conversation, 2 events, 0 feedback answers, 0 test cases for good?');
+  await confirm.getByRole('button', { name: 'Erase', exact: true }).click();
+  await expect(erasure.getByText('Erased 1 conversation, 2 events, 0 feedback answers, 0 test cases.')).toBeVisible();
+
+  // Gone from the conversations; the other visitor's stays. Previewed again, nothing matches.
+  await page.goto(`/project/${projectId}/conv`);
+  const conversations = page.getByRole('table', { name: 'Conversations' });
+  await expect(conversations.getByRole('row')).toHaveCount(2);
+  await expect(conversations).not.toContainText('Zelda');
+  await page.goto(`/project/${projectId}`);
+  await erasure.getByRole('textbox', { name: 'Value' }).fill('Zelda Quist');
+  await erasure.getByRole('button', { name: 'Preview Erasure' }).click();
+  await expect(erasure.getByText('Nothing matches: no conversation or test case would be erased.')).toBeVisible();
 });
