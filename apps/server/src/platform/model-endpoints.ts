@@ -1,6 +1,5 @@
 import { modelEndpointRefused } from '@console/contracts';
 import { GENERATION_KEY_PREFIX, readGenerationConfig } from '@console/engine';
-import { AppError } from './errors';
 
 /**
  * MODEL_ENDPOINTS: the origins the operator allows each model key (`MODEL_API_KEY_*`) to be sent to,
