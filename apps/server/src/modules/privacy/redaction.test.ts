@@ -99,6 +99,17 @@ describe('redaction of what visitors type', () => {
     );
   });
 
+  it('never changes the times the program stamps, and the value they sit in stays the same object', () => {
+    const stamped = { issued_at: '2026-11-27T10:15:30.123Z', answered_at: '2026-11-27T10:15:30+01:00', list: ['2026-11-27T10:15:30Z'] };
+    expect(redactValue(stamped, all)).toBe(stamped);
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1970-01-01'), max: new Date('2999-12-31'), noInvalidDate: true }), (date) => {
+        const value = { at: date.toISOString() };
+        expect(redactValue(value, all)).toBe(value);
+      }),
+    );
+  });
+
   it('redacts only the kinds asked for, and nothing when none is', () => {
     const text = 'jane@example.org, 4111 1111 1111 1111';
     expect(redactText(text, only('email'))).toBe('[EMAIL], 4111 1111 1111 1111');

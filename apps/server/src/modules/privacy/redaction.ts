@@ -61,12 +61,41 @@ function isPhone(candidate: string): boolean {
   return PHONE_REGIONS.some((region) => (trunkZero || !TRUNK_ZERO_REGIONS.has(region)) && isValidPhoneNumber(candidate, region));
 }
 
-const finders: Record<RedactionKind, { patterns: RegExp[]; keep: (match: string) => boolean }> = {
-  email: { patterns: [EMAIL], keep: () => true },
-  iban: { patterns: [IBAN], keep: (match) => isValidIBAN(electronicFormatIBAN(match.toUpperCase()) ?? '') },
-  card: { patterns: [CARD], keep: (match) => luhn(match.replace(/\D/g, '')) },
-  ip: { patterns: [IPV4, IPV6], keep: (match) => isIPv4(match) || (isIPv6(match) && /[0-9A-Fa-f]/.test(match)) },
-  phone: { patterns: [PHONE], keep: isPhone },
+/** What a text holds of the characters the kinds need, counted in one pass before any pattern runs. */
+interface Shape {
+  digits: number;
+  ats: number;
+  colons: number;
+  dots: number;
+}
+
+function shapeOf(text: string): Shape {
+  const shape = { digits: 0, ats: 0, colons: 0, dots: 0 };
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 48 && code <= 57) shape.digits++;
+    else if (code === 64) shape.ats++;
+    else if (code === 58) shape.colons++;
+    else if (code === 46) shape.dots++;
+  }
+  return shape;
+}
+
+/**
+ * Each kind's patterns, the check that keeps a candidate, and what a text must hold for the patterns
+ * to find anything at all (an answer's text with a time in it is no card number): most stored
+ * strings with a digit run no pattern.
+ */
+const finders: Record<RedactionKind, { patterns: RegExp[]; keep: (match: string) => boolean; mayHold: (shape: Shape) => boolean }> = {
+  email: { patterns: [EMAIL], keep: () => true, mayHold: (shape) => shape.ats > 0 },
+  iban: { patterns: [IBAN], keep: (match) => isValidIBAN(electronicFormatIBAN(match.toUpperCase()) ?? ''), mayHold: (shape) => shape.digits >= 2 },
+  card: { patterns: [CARD], keep: (match) => luhn(match.replace(/\D/g, '')), mayHold: (shape) => shape.digits >= 13 },
+  ip: {
+    patterns: [IPV4, IPV6],
+    keep: (match) => isIPv4(match) || (isIPv6(match) && /[0-9A-Fa-f]/.test(match)),
+    mayHold: (shape) => (shape.digits >= 4 && shape.dots >= 3) || shape.colons >= 2,
+  },
+  phone: { patterns: [PHONE], keep: isPhone, mayHold: (shape) => shape.digits >= 7 },
 };
 
 /** Texts without an '@', a digit or a colon hold nothing any kind finds: most questions. */
@@ -81,22 +110,19 @@ const recent = new LruMap<string, string>(1_000);
 /** `text` with the personal data of `kinds` replaced by their markers (the same string when none was found). */
 export function redactText(text: string, kinds: readonly RedactionKind[]): string {
   if (!kinds.length || !MAYBE_PERSONAL.test(text)) return text;
-  const key = `${kinds.join(',')}\u0000${text}`;
+  const shape = shapeOf(text);
+  const due = REDACTION_KINDS.filter((kind) => kinds.includes(kind) && finders[kind].mayHold(shape));
+  if (!due.length) return text;
+  const key = `${due.join(',')}\u0000${text}`;
   const known = recent.get(key);
   if (known !== undefined) return known;
-  const redacted = redactKinds(text, kinds);
+  let redacted = text;
+  for (const kind of due) {
+    const { patterns, keep } = finders[kind];
+    for (const pattern of patterns) redacted = redacted.replace(pattern, (match) => (keep(match) ? REDACTION_MARKERS[kind] : match));
+  }
   recent.set(key, redacted);
   return redacted;
-}
-
-function redactKinds(text: string, kinds: readonly RedactionKind[]): string {
-  let out = text;
-  for (const kind of REDACTION_KINDS) {
-    if (!kinds.includes(kind)) continue;
-    const { patterns, keep } = finders[kind];
-    for (const pattern of patterns) out = out.replace(pattern, (match) => (keep(match) ? REDACTION_MARKERS[kind] : match));
-  }
-  return out;
 }
 
 /**
@@ -108,11 +134,14 @@ export function redactValue<T>(value: T, kinds: readonly RedactionKind[]): T {
   return walk(value, kinds) as T;
 }
 
-/** Ids the program made (items, conversations, answers): never personal data, and never to be changed. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * Strings the program made (ids of items, conversations and answers; the times it stamps): never
+ * personal data, never to be changed, and passed by without a pattern or a lookup.
+ */
+const PROGRAM_MADE = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}:\d{2}))$/i;
 
 function walk(value: unknown, kinds: readonly RedactionKind[]): unknown {
-  if (typeof value === 'string') return UUID.test(value) ? value : redactText(value, kinds);
+  if (typeof value === 'string') return PROGRAM_MADE.test(value) ? value : redactText(value, kinds);
   if (Array.isArray(value)) {
     let changed: unknown[] | null = null;
     value.forEach((item, i) => {
