@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { DEFAULT_PRIVACY_SETTINGS, finishedJobStatuses, messages, REDACTION_KINDS, RETENTION_EVERY_MS, type ChatAnswer, type Project, type Summary } from '@console/contracts';
+import { DEFAULT_PRIVACY_SETTINGS, JOB_STALE_MS, finishedJobStatuses, messages, REDACTION_KINDS, RETENTION_EVERY_MS, type ChatAnswer, type Project, type Summary } from '@console/contracts';
 import { REMEMBERED_TURNS } from '@console/engine';
 import type { Database } from '../src/db/client';
 import { conversationContexts, conversations, events, feedback, insightQuestions, jobs, projects, visitors, type JobRow } from '../src/db/schema/index';
@@ -240,6 +240,42 @@ describe('retention', () => {
     // The dashboard counts what remains.
     expect(await summary()).toMatchObject({ conversation_count: 1, event_count: 2, request_count: 1, response_count: 1, user_count: 1, liked_count: 1, disliked_count: 0 });
     expect(await countOf(visitors)).toBe(1);
+  });
+
+  it('is queued once when two processes ask at once; a run whose process died is finished by another, touching nothing newer', async () => {
+    const other = await createTestApp(database, { outboundAllowPrivate: true, clock });
+    const old = await askShop('when are you open?');
+    expect((await setPrivacy({ retention_days: 30 })).statusCode).toBe(200);
+    clock.advance(31 * DAY);
+    admin = { ...admin, token: await tokenFor(app, admin.user) };
+    editor = { ...editor, token: await tokenFor(app, editor.user) };
+    const recent = await askShop('do you repair ovens?');
+    await jobsIdle();
+
+    const retentionJobs = () => app.ctx.db.select().from(jobs).where(and(eq(jobs.projectId, projectId), eq(jobs.kind, 'retention')));
+    const before = (await retentionJobs()).length;
+    await Promise.all([queueDueRetention(app.ctx.db, clock.now()), queueDueRetention(other.ctx.db, clock.now())]);
+    const queued = (await retentionJobs()).filter((job) => job.createdAt.getTime() === clock.now().getTime());
+    expect(queued).toHaveLength(1);
+    expect((await retentionJobs()).length).toBe(before + 1);
+
+    // The process that claimed it dies before its first batch: its heartbeat stops where it was.
+    await app.ctx.db
+      .update(jobs)
+      .set({ status: 'running', runner: 'a process that died', heartbeatAt: clock.now(), startedAt: clock.now(), attempts: 1 })
+      .where(eq(jobs.id, queued[0]!.id));
+    clock.advance(JOB_STALE_MS + 1_000);
+    let job = queued[0]!;
+    for (let tries = 0; tries < 500 && !finishedJobStatuses.includes(job.status); tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      job = (await app.ctx.db.select().from(jobs).where(eq(jobs.id, job.id)))[0]!;
+    }
+    expect(job).toMatchObject({ status: 'succeeded', error: null });
+    expect(job.runner).not.toBe('a process that died');
+    const left = await app.ctx.db.select({ convId: conversations.convId }).from(conversations).where(eq(conversations.projectId, projectId));
+    expect(left.map((row) => row.convId)).toContain(recent.conv_id);
+    expect(left.map((row) => row.convId)).not.toContain(old.conv_id);
+    await setPrivacy({ retention_days: 365 });
   });
 
   it('is queued only when something is past the retention, at most once an hour, and never while conversations are kept forever', async () => {
