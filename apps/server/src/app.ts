@@ -61,10 +61,10 @@ import { userRoutes } from './modules/user/routes';
 import { defaultWebRoot, registerWebConsole } from './modules/web/static';
 import { registerWidget } from './modules/widget/static';
 import { workspaceRoutes } from './modules/workspace/routes';
-import { registerAuditCaller } from './modules/audit/record';
 import { auditRoutes } from './modules/audit/routes';
 import { auditRetentionSchedule } from './modules/audit/service';
 import { registerAccess } from './platform/access';
+import { registerCaller } from './platform/caller';
 import { API_PREFIX } from './platform/authenticate';
 import { buildApiError, refuseRequestsWhileClosing, registerErrorHandling } from './platform/errors';
 import { documentSchemas } from './platform/openapi';
@@ -203,7 +203,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await registerRateLimit(app, { now, redisUrl: deps.redisUrl });
-  await registerAuditCaller(app);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Console API', version: deps.version },
@@ -218,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: documentSchemas(jsonSchemaTransform),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  registerCaller(app);
   registerAccess(app, ctx);
 
   await app.register(healthRoutes(ctx));

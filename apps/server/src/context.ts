@@ -3,6 +3,7 @@ import type { Db } from './db/client';
 import type { Assistant } from './modules/chat/assistant';
 import type { Insight } from './modules/insight/insight';
 import type { JobRunner } from './modules/job/runner';
+import type { Caller } from './platform/caller';
 import type { Mailer } from './platform/mail';
 import type { ModelEndpoints } from './platform/model-endpoints';
 import type { Keys } from './platform/secrets';
@@ -32,6 +33,8 @@ export interface AppContext {
   outboundAllowPrivate: boolean;
   /** MODEL_ENDPOINTS: the origins each model key may be sent to. */
   modelEndpoints: ModelEndpoints;
+  /** Who the request being served acts for (actingFor); unset in background work and at start-up. */
+  caller?: Caller;
   /** Work the answer must not wait for (so its timing reveals nothing); awaited when the app closes. */
   runInBackground: (work: () => Promise<unknown>) => void;
   /** Compiled indexes, conversations, deployments by key and the event writer of the chat API. */

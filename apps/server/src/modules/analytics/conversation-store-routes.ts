@@ -23,6 +23,7 @@ import { eraseConversations, previewErasure, type ErasureScope } from '../privac
 import { conversationStoreGate, storeScopeOf } from './conversation-store';
 import { conversationEvents, conversationOf, conversationPage } from './conversations';
 import { queryPage } from './queries';
+import { actingFor } from '../../platform/caller';
 
 /** How the OpenAPI document names the API key scheme of these routes. */
 const apiKeySecurity = [{ apiKey: [] }];
@@ -110,7 +111,7 @@ export function conversationStoreRoutes(ctx: AppContext): FastifyPluginAsyncZod 
         body: erasureBody,
         response: { 200: erasureCountsSchema, ...refusals },
       },
-      handler: (request) => eraseConversations(ctx, erasureScope(request), request.body),
+      handler: (request) => eraseConversations(actingFor(ctx, request), erasureScope(request), request.body),
     });
   };
 }

@@ -6,7 +6,6 @@ import { deployments, projectIsComplete, projects } from '../../db/schema/index'
 import { readBearer } from '../../platform/authenticate';
 import { AppError } from '../../platform/errors';
 import { verifyApiKey } from '../api-key/service';
-import { actAsApiKey } from '../audit/record';
 import type { EventScope } from './scope';
 
 declare module 'fastify' {
@@ -47,7 +46,7 @@ export function conversationStoreGate(ctx: AppContext, scope: ApiKeyScope = CONV
     if (!deployment || deployment.workspaceId !== key.workspaceId) throw AppError.forbidden(conversationStoreMessages.noDeployment);
     request.storeScope = { projectId: deployment.projectId, deploymentId: deployment.id, realtime: false, filters: [] };
     request.storeProject = { id: deployment.projectId, displayName: deployment.projectName, workspaceId: deployment.workspaceId };
-    actAsApiKey(key);
+    request.apiKeyCaller = { id: key.id, label: key.displayName };
   };
 }
 

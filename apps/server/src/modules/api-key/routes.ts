@@ -14,6 +14,7 @@ import { requireAuth } from '../../platform/authenticate';
 import { listQuery } from '../../platform/listing';
 import { idParams, noContent, refusals, security } from '../../platform/params';
 import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from './service';
+import { actingFor } from '../../platform/caller';
 
 /** A key's workspace is the one stored on it. */
 const ofApiKey = storedOwner(apiKeys.id, apiKeys.workspaceId);
@@ -47,7 +48,7 @@ export function apiKeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 201: createdApiKeySchema, ...refusals },
       },
       handler: async (request, reply) =>
-        reply.status(201).send(await createApiKey(ctx, requireAuth(request).user, workspaceAccessOf(request), request.body)),
+        reply.status(201).send(await createApiKey(actingFor(ctx, request), requireAuth(request).user, workspaceAccessOf(request), request.body)),
     });
 
     app.put('/api-key/:id', {
@@ -60,14 +61,14 @@ export function apiKeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: updateApiKeyBody,
         response: { 200: apiKeySchema, ...refusals },
       },
-      handler: (request) => updateApiKey(ctx, workspaceAccessOf(request), request.params.id, request.body),
+      handler: (request) => updateApiKey(actingFor(ctx, request), workspaceAccessOf(request), request.params.id, request.body),
     });
 
     app.delete('/api-key/:id', {
       config: { access: access.workspace('canDeleteApiKey', ofApiKey) },
       schema: { tags, security, summary: 'Delete an API key (workspace admins)', params: idParams, response: { 204: noContent, ...refusals } },
       handler: async (request, reply) => {
-        await deleteApiKey(ctx, workspaceAccessOf(request), request.params.id);
+        await deleteApiKey(actingFor(ctx, request), workspaceAccessOf(request), request.params.id);
         return reply.status(204).send(null);
       },
     });

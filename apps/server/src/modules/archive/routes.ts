@@ -11,6 +11,7 @@ import { idParams, refusals, security } from '../../platform/params';
 import type { ArchiveFile } from './read-archive';
 import { cloneProject, exportProject, importProject } from './service';
 import { IMPORT_NAME_FIELD, importMultipartOptions, readArchiveUpload } from './upload';
+import { actingFor } from '../../platform/caller';
 
 /** Documents the file; the checking schema (projectArchiveSchema) transforms, so it reads imports only. */
 const archiveAnswer = z
@@ -67,7 +68,7 @@ export function archiveRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       handler: async (request, reply) =>
         reply
           .status(201)
-          .send(await importProject(ctx, workspaceAccessOf(request), () => readArchiveUpload(request))),
+          .send(await importProject(actingFor(ctx, request), workspaceAccessOf(request), () => readArchiveUpload(request))),
     });
 
     app.post('/project/:id/clone', {
@@ -81,7 +82,7 @@ export function archiveRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 201: projectSummarySchema, ...refusals },
       },
       handler: async (request, reply) =>
-        reply.status(201).send(await cloneProject(ctx, requireAuth(request).user, projectAccessOf(request), request.body)),
+        reply.status(201).send(await cloneProject(actingFor(ctx, request), requireAuth(request).user, projectAccessOf(request), request.body)),
     });
   };
 }

@@ -1,32 +1,7 @@
-import { fastifyRequestContext, requestContext } from '@fastify/request-context';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuditAction, AuditActorType, AuditChange, AuditResourceType } from '@console/contracts';
+import type { AuditAction, AuditChange, AuditResourceType } from '@console/contracts';
 import type { AppContext } from '../../context';
 import { auditEntries } from '../../db/schema/index';
-// Where request.auth, read below, is declared.
-import type {} from '../../platform/authenticate';
-
-declare module '@fastify/request-context' {
-  interface RequestContextData {
-    /** The request being served, so an entry written deep in a service knows who asked and from where. */
-    auditRequest: FastifyRequest;
-    /** The API key a gated route admitted (the conversation store, erasure). */
-    auditApiKey: { id: string; label: string } | null;
-  }
-}
-
-/**
- * Keeps each request reachable from the services it calls, across awaits and body parsing, so
- * recording an entry does not need the request threaded through every service.
- */
-export async function registerAuditCaller(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyRequestContext, { defaultStoreValues: (request) => ({ auditRequest: request, auditApiKey: null }) });
-}
-
-/** Marks the current request as made with an API key; its entries name the key. */
-export function actAsApiKey(key: { id: string; displayName: string }): void {
-  requestContext.set('auditApiKey', { id: key.id, label: key.displayName });
-}
+import type { Caller } from '../../platform/caller';
 
 export interface AuditRecord {
   action: AuditAction;
@@ -37,37 +12,27 @@ export interface AuditRecord {
   projectId?: string | null;
   details?: Record<string, unknown>;
   /**
-   * Who acted, when the request's token does not say: the account of a sign-in or reset (by its
-   * e-mail, known or not). Without it and without a token or key, the entry is anonymous.
+   * Who acted, when the request's token or key does not say: the account of a sign-in or reset (by
+   * its e-mail, known or not). Without it and without a token or key, the entry is anonymous.
    */
   actor?: { id: string | null; label: string };
 }
 
-interface Caller {
-  type: AuditActorType;
-  id: string | null;
-  label: string;
-  address: string | null;
-}
-
-function callerOf(record: AuditRecord): Caller {
-  const request = requestContext.get('auditRequest');
-  const address = request?.ip ?? null;
-  const key = requestContext.get('auditApiKey');
-  if (key) return { type: 'api_key', id: key.id, label: key.label, address };
-  const user = request?.auth?.user;
-  if (user) return { type: 'user', id: user.id, label: user.email, address };
+/** Who an entry names: the request's user or key; else the account a sign-in step named; else no one ('system' in background work). */
+function authorOf(ctx: Pick<AppContext, 'caller'>, record: AuditRecord): Caller {
+  const caller = ctx.caller;
+  if (caller && caller.type !== 'anonymous') return caller;
+  const address = caller?.address ?? null;
   if (record.actor) return { type: record.actor.id ? 'user' : 'anonymous', ...record.actor, address };
-  // Background work (a scheduled job) acts for no one in particular.
-  return { type: 'anonymous', id: null, label: request ? 'anonymous' : 'system', address };
+  return caller ?? { type: 'anonymous', id: null, label: 'system', address };
 }
 
 /**
  * Appends an entry. Pass the ctx of the action's own transaction (`{ ...ctx, db: tx }`): the entry
  * commits with the action or not at all, so nothing happens without its record.
  */
-export async function recordAudit(ctx: Pick<AppContext, 'db' | 'now'>, record: AuditRecord): Promise<void> {
-  const caller = callerOf(record);
+export async function recordAudit(ctx: Pick<AppContext, 'db' | 'now' | 'caller'>, record: AuditRecord): Promise<void> {
+  const caller = authorOf(ctx, record);
   await ctx.db.insert(auditEntries).values({
     createdAt: ctx.now(),
     action: record.action,

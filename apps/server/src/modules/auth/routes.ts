@@ -24,6 +24,7 @@ import {
   signInWithPassword,
   signOut,
 } from './service';
+import { actingFor } from '../../platform/caller';
 
 const refusals = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
 
@@ -39,7 +40,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/login/password', {
       config,
       schema: { tags, summary: 'Sign in with e-mail and password', body: loginPasswordBody, response: { 200: loginResult, ...refusals } },
-      handler: (request) => signInWithPassword(ctx, request.body),
+      handler: (request) => signInWithPassword(actingFor(ctx, request), request.body),
     });
 
     app.post('/login/mfa', {
@@ -50,25 +51,25 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: loginMfaBody,
         response: { 200: loginResult, ...refusals },
       },
-      handler: (request) => signInWithMfa(ctx, request.body, readBearer(request), request.ip),
+      handler: (request) => signInWithMfa(actingFor(ctx, request), request.body, readBearer(request), request.ip),
     });
 
     app.post('/login/forgot', {
       config,
       schema: { tags, summary: 'Send a password reset code', body: loginForgotBody, response: { 200: loginResult, ...refusals } },
-      handler: (request) => requestPasswordReset(ctx, request.body),
+      handler: (request) => requestPasswordReset(actingFor(ctx, request), request.body),
     });
 
     app.post('/login/reset', {
       config,
       schema: { tags, summary: 'Set a new password with a reset code', body: loginResetBody, response: { 200: loginResult, ...refusals } },
-      handler: (request) => resetPassword(ctx, request.body, request.ip),
+      handler: (request) => resetPassword(actingFor(ctx, request), request.body, request.ip),
     });
 
     app.post('/login/invite', {
       config,
       schema: { tags, summary: 'Accept an invitation and set a password', body: loginInviteBody, response: { 200: loginResult, ...refusals } },
-      handler: (request) => acceptInvitation(ctx, request.body, request.ip),
+      handler: (request) => acceptInvitation(actingFor(ctx, request), request.body, request.ip),
     });
 
     app.post('/login/sign-out', {

@@ -25,6 +25,7 @@ import { deployVersion, promoteDeployment, rollbackDeployment } from './deploy';
 import { listDeployHistory } from './history';
 import { readDeployPreview } from './preview';
 import { createDeployment, listDeployments, listWorkspaceDeployments, readDeployment, updateDeployment } from './service';
+import { actingFor } from '../../platform/caller';
 
 const deploymentParams = z.object({ id: uuidParam('Id'), deploymentId: uuidParam('Deployment Id') });
 
@@ -112,7 +113,7 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: deploymentSchema, ...refusals },
       },
       handler: (request) =>
-        deployVersion(ctx, requireAuth(request).user, projectAccessOf(request), request.params.deploymentId, request.body ?? deployBody.parse({})),
+        deployVersion(actingFor(ctx, request), requireAuth(request).user, projectAccessOf(request), request.params.deploymentId, request.body ?? deployBody.parse({})),
     });
 
     app.post('/project/:id/deployment/:deploymentId/rollback', {
@@ -127,7 +128,7 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: deploymentSchema, ...refusals },
       },
       handler: (request) =>
-        rollbackDeployment(ctx, requireAuth(request).user, projectAccessOf(request), request.params.deploymentId, request.body ?? rollbackBody.parse({})),
+        rollbackDeployment(actingFor(ctx, request), requireAuth(request).user, projectAccessOf(request), request.params.deploymentId, request.body ?? rollbackBody.parse({})),
     });
 
     app.post('/project/:id/deployment/:deploymentId/promote', {
@@ -141,7 +142,7 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: promoteBody,
         response: { 200: deploymentSchema, ...refusals },
       },
-      handler: (request) => promoteDeployment(ctx, requireAuth(request).user, projectAccessOf(request), request.params.deploymentId, request.body),
+      handler: (request) => promoteDeployment(actingFor(ctx, request), requireAuth(request).user, projectAccessOf(request), request.params.deploymentId, request.body),
     });
 
     app.get('/project/:id/deployment/:deploymentId/history', {

@@ -6,6 +6,7 @@ import { requireAuth } from '../../platform/authenticate';
 import { listQuery } from '../../platform/listing';
 import { idParams, membershipParams, noContent, refusals, security } from '../../platform/params';
 import { addProjectMember, deleteProjectMember, listProjectMembers } from './project-service';
+import { actingFor } from '../../platform/caller';
 
 export function projectMembershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -35,7 +36,7 @@ export function projectMembershipRoutes(ctx: AppContext): FastifyPluginAsyncZod 
         response: { 201: projectMembershipSchema, ...refusals },
       },
       handler: async (request, reply) =>
-        reply.status(201).send(await addProjectMember(ctx, requireAuth(request).user, projectAccessOf(request), request.body)),
+        reply.status(201).send(await addProjectMember(actingFor(ctx, request), requireAuth(request).user, projectAccessOf(request), request.body)),
     });
 
     app.delete('/project/:id/membership/:membershipId', {
@@ -48,7 +49,7 @@ export function projectMembershipRoutes(ctx: AppContext): FastifyPluginAsyncZod 
         response: { 204: noContent, ...refusals },
       },
       handler: async (request, reply) => {
-        await deleteProjectMember(ctx, requireAuth(request).user, projectAccessOf(request), request.params.membershipId);
+        await deleteProjectMember(actingFor(ctx, request), requireAuth(request).user, projectAccessOf(request), request.params.membershipId);
         return reply.status(204).send(null);
       },
     });

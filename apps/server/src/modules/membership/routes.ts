@@ -12,6 +12,7 @@ import { requireAuth } from '../../platform/authenticate';
 import { listQuery } from '../../platform/listing';
 import { idParams, membershipParams, noContent, refusals, security } from '../../platform/params';
 import { addMember, deleteMember, joinWorkspace, listMemberships } from './service';
+import { actingFor } from '../../platform/caller';
 
 export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -41,7 +42,7 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 201: membershipSchema, ...refusals },
       },
       handler: async (request, reply) =>
-        reply.status(201).send(await addMember(ctx, requireAuth(request).user, workspaceAccessOf(request), request.body)),
+        reply.status(201).send(await addMember(actingFor(ctx, request), requireAuth(request).user, workspaceAccessOf(request), request.body)),
     });
 
     app.post('/workspace/:id/membership/self', {
@@ -54,7 +55,7 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: joinWorkspaceBody,
         response: { 200: membershipSchema, ...refusals },
       },
-      handler: (request) => joinWorkspace(ctx, requireAuth(request).user, workspaceAccessOf(request), request.body),
+      handler: (request) => joinWorkspace(actingFor(ctx, request), requireAuth(request).user, workspaceAccessOf(request), request.body),
     });
 
     app.delete('/workspace/:id/membership/:membershipId', {
@@ -67,7 +68,7 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 204: noContent, ...refusals },
       },
       handler: async (request, reply) => {
-        await deleteMember(ctx, requireAuth(request).user, workspaceAccessOf(request), request.params.membershipId);
+        await deleteMember(actingFor(ctx, request), requireAuth(request).user, workspaceAccessOf(request), request.params.membershipId);
         return reply.status(204).send(null);
       },
     });

@@ -7,6 +7,7 @@ import { toProject } from '../project/service';
 import { eraseConversations, previewErasure } from './erasure';
 import { latestRetention } from './retention-job';
 import { updatePrivacy } from './settings';
+import { actingFor } from '../../platform/caller';
 
 /** What a project keeps of its visitors: redaction of personal data before storage, and retention. */
 export function privacyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -24,7 +25,7 @@ export function privacyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: updatePrivacyBody,
         response: { 200: projectSchema, ...refusals },
       },
-      handler: async (request) => toProject(await updatePrivacy(ctx, projectAccessOf(request), request.body)),
+      handler: async (request) => toProject(await updatePrivacy(actingFor(ctx, request), projectAccessOf(request), request.body)),
     });
 
     app.get('/project/:id/privacy/retention', {
@@ -64,7 +65,7 @@ export function privacyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: erasureBody,
         response: { 200: erasureCountsSchema, ...refusals },
       },
-      handler: (request) => eraseConversations(ctx, { project: projectAccessOf(request).project }, request.body),
+      handler: (request) => eraseConversations(actingFor(ctx, request), { project: projectAccessOf(request).project }, request.body),
     });
   };
 }

@@ -16,6 +16,7 @@ import { listQuery } from '../../platform/listing';
 import { idParams, noContent, refusals, security } from '../../platform/params';
 import { listReadableProjects } from './readable-projects';
 import { createProject, deleteProject, listProjects, readProject, updateProject } from './service';
+import { actingFor } from '../../platform/caller';
 
 export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -57,7 +58,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 201: projectSummarySchema, ...refusals },
       },
       handler: async (request, reply) =>
-        reply.status(201).send(await createProject(ctx, workspaceAccessOf(request), request.body)),
+        reply.status(201).send(await createProject(actingFor(ctx, request), workspaceAccessOf(request), request.body)),
     });
 
     app.get('/project/:id', {
@@ -82,7 +83,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: updateProjectBody,
         response: { 200: projectSchema, ...refusals },
       },
-      handler: (request) => updateProject(ctx, projectAccessOf(request), request.body),
+      handler: (request) => updateProject(actingFor(ctx, request), projectAccessOf(request), request.body),
     });
 
     app.delete('/project/:id', {
@@ -95,7 +96,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 204: noContent, ...refusals },
       },
       handler: async (request, reply) => {
-        await deleteProject(ctx, projectAccessOf(request));
+        await deleteProject(actingFor(ctx, request), projectAccessOf(request));
         return reply.status(204).send(null);
       },
     });

@@ -5,6 +5,7 @@ import { access, projectAccessOf } from '../../platform/access';
 import { requireAuth } from '../../platform/authenticate';
 import { idParams, refusals, security } from '../../platform/params';
 import { syncProject } from './service';
+import { actingFor } from '../../platform/caller';
 
 export function snapshotRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -20,7 +21,7 @@ export function snapshotRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: syncBody.nullish(),
         response: { 200: syncAnswerSchema, ...refusals },
       },
-      handler: (request) => syncProject(ctx, requireAuth(request).user, projectAccessOf(request), request.body ?? syncBody.parse({})),
+      handler: (request) => syncProject(actingFor(ctx, request), requireAuth(request).user, projectAccessOf(request), request.body ?? syncBody.parse({})),
     });
   };
 }

@@ -32,6 +32,7 @@ import {
   updateUserPrivilege,
   updateUserProfile,
 } from './service';
+import { actingFor } from '../../platform/caller';
 
 /**
  * The installation's users. The right (`access.user`) is decided from the caller and the id alone,
@@ -64,7 +65,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: createUserBody,
         response: { 201: userSchema, ...refusals, 503: apiErrorSchema },
       },
-      handler: async (request, reply) => reply.status(201).send(await createUserWithInvitation(ctx, request.body)),
+      handler: async (request, reply) => reply.status(201).send(await createUserWithInvitation(actingFor(ctx, request), request.body)),
     });
 
     app.get('/user/:id', {
@@ -99,8 +100,8 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       handler: async (request, reply) => {
         const caller = requireAuth(request);
-        if (caller.user.id === request.params.id) await changeOwnPassword(ctx, caller, request.body);
-        else await setUserPassword(ctx, request.params.id, request.body.password);
+        if (caller.user.id === request.params.id) await changeOwnPassword(actingFor(ctx, request), caller, request.body);
+        else await setUserPassword(actingFor(ctx, request), request.params.id, request.body.password);
         return reply.status(204).send(null);
       },
     });
@@ -115,7 +116,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: updateUserPrivilegeBody,
         response: { 200: userSchema, ...refusals },
       },
-      handler: (request) => updateUserPrivilege(ctx, request.params.id, request.body),
+      handler: (request) => updateUserPrivilege(actingFor(ctx, request), request.params.id, request.body),
     });
 
     app.get('/user/:id/reset', {
@@ -142,7 +143,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       handler: async (request) => {
         const { send_email: sendEmail, confirmed } = request.body;
-        return { reset_request: await issueResetRequest(ctx, request.params.id, { sendEmail, confirmed }) };
+        return { reset_request: await issueResetRequest(actingFor(ctx, request), request.params.id, { sendEmail, confirmed }) };
       },
     });
 
@@ -183,7 +184,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 204: noContent, ...refusals },
       },
       handler: async (request, reply) => {
-        await deleteUser(ctx, request.params.id);
+        await deleteUser(actingFor(ctx, request), request.params.id);
         return reply.status(204).send(null);
       },
     });

@@ -12,6 +12,7 @@ import { requireAuth } from '../../platform/authenticate';
 import { listQuery } from '../../platform/listing';
 import { idParams, noContent, refusals, security } from '../../platform/params';
 import { createWorkspace, deleteWorkspace, listWorkspaces, toWorkspace, updateWorkspace } from './service';
+import { actingFor } from '../../platform/caller';
 
 export function workspaceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -38,7 +39,7 @@ export function workspaceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: createWorkspaceBody,
         response: { 201: workspaceSchema, ...refusals },
       },
-      handler: async (request, reply) => reply.status(201).send(await createWorkspace(ctx, request.body)),
+      handler: async (request, reply) => reply.status(201).send(await createWorkspace(actingFor(ctx, request), request.body)),
     });
 
     app.get('/workspace/:id', {
@@ -73,7 +74,7 @@ export function workspaceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 204: noContent, ...refusals },
       },
       handler: async (request, reply) => {
-        await deleteWorkspace(ctx, request.params.id);
+        await deleteWorkspace(actingFor(ctx, request), request.params.id);
         return reply.status(204).send(null);
       },
     });
