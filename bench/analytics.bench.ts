@@ -17,10 +17,10 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
-import { EXPORT_TOTAL_HEADER, zonedFormatter, type ChatAnswer, type Summary, type TraceStep } from '@console/contracts';
+import { EXPORT_TOTAL_HEADER, zonedFormatter, type Summary } from '@console/contracts';
 import { openDatabase } from '../apps/server/src/db/client';
 import { Console } from './support/assistant-api';
-import { writeHistory, type AnswerSample, type HistoryTally } from './support/event-history';
+import { askForSamples, writeHistory, type AnswerSample, type HistoryTally } from './support/event-history';
 import { freshPostgresDatabase, postgresServer } from './support/postgres';
 import { BENCH_ADMIN, removeDataDir, startServer, type RunningServer } from './support/server';
 import { syntheticIntents, syntheticQuestions } from './support/synthetic-project';
@@ -56,23 +56,6 @@ interface BuiltProject {
   samples: AnswerSample[];
 }
 
-/** Asks the Real-Time Test (a few at a time): real answers and traces of the project's engine, and real events. */
-async function askRealtime(team: Console, projectId: string, questions: string[]): Promise<AnswerSample[]> {
-  const samples: AnswerSample[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      while (next < questions.length) {
-        const utterance = questions[next++]!;
-        const { conv_id: _conv, trace, ...answer } = await team.call<ChatAnswer & { trace: TraceStep[] }>('POST', `/project/${projectId}/chat/query`, { utterance });
-        const rephrased = String(trace.find((step) => step.stage === 'rephrase')?.data.output ?? utterance);
-        samples.push({ utterance, rephrased, answer, trace });
-      }
-    }),
-  );
-  return samples;
-}
-
 /**
  * A realistic project through the API: 150 content items, synced, deployed as 'Production' and as a
  * second deployment, and questions asked in the Real-Time Test, in scope and off topic.
@@ -87,7 +70,7 @@ async function buildProject(baseUrl: string): Promise<BuiltProject> {
   const { records } = await team.call<{ records: { id: string; key: string; snapshot_id: string | null }[] }>('GET', `/project/${projectId}/deployment`);
   const users = await team.call<{ records: { id: string }[] }>('GET', `/user?email__eq=${encodeURIComponent(BENCH_ADMIN.email)}`);
   const offTopic = readFileSync(path.join(import.meta.dirname, 'questions/off-topic.txt'), 'utf8').trim().split('\n');
-  const samples = await askRealtime(team, projectId, [...syntheticQuestions(240, 23), ...offTopic]);
+  const samples = await askForSamples(team, projectId, [...syntheticQuestions(240, 23), ...offTopic]);
   return {
     projectId,
     snapshotId: records[0]!.snapshot_id!,
