@@ -26,8 +26,8 @@ export async function openLoop(options: {
   durationS: number;
   /** The body of request `index`. */
   body: (index: number) => string;
-  /** Each answer's status and text. */
-  onResponse: (status: number, text: string) => void;
+  /** Each answer's status and text, with its time from its due moment (ms) and its request's index. */
+  onResponse: (status: number, text: string, latencyMs: number, index: number) => void;
   /**
    * Ends the run early, for a load that lasts as long as something else does: requests not yet due
    * are never sent (`sent` counts those that were), those in flight are awaited. `durationS` is then
@@ -46,9 +46,10 @@ export async function openLoop(options: {
     try {
       const response = await fetch(options.url, { method: 'POST', headers: options.headers, body: options.body(index) });
       const text = await response.text();
-      latencies.push(performance.now() - due);
+      const latency = performance.now() - due;
+      latencies.push(latency);
       if (response.status !== 200) errors += 1;
-      options.onResponse(response.status, text);
+      options.onResponse(response.status, text, latency, index);
     } catch {
       errors += 1;
     }
