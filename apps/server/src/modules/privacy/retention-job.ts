@@ -8,8 +8,13 @@ import type { RecurringJobs, RunningJob } from '../job/runner';
 import { deleteConversations } from './delete-conversations';
 import { toJob } from '../job/service';
 
-/** Conversations deleted per transaction: short enough never to hold up the event writer for long. */
-const CONVERSATIONS_AT_ONCE = 500;
+/**
+ * Conversations deleted per transaction: short enough never to hold up the event writer for long. The
+ * embedded database runs one transaction at a time, so a question's events wait for the batch: 500
+ * held it about 90 ms and tripled the chat's p99 under 100 questions/s (bench retention); 100 hold
+ * it a fifth as long.
+ */
+const CONVERSATIONS_AT_ONCE = 100;
 /** After each batch the job rests as long as the batch took, at most this long: answering goes first. */
 const MAX_REST_MS = 250;
 /** How often each process asks whether a project's retention is due. */
