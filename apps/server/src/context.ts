@@ -3,10 +3,19 @@ import type { Db } from './db/client';
 import type { Assistant } from './modules/chat/assistant';
 import type { Insight } from './modules/insight/insight';
 import type { JobRunner } from './modules/job/runner';
-import type { Caller } from './platform/caller';
 import type { Mailer } from './platform/mail';
 import type { ModelEndpoints } from './platform/model-endpoints';
 import type { Keys } from './platform/secrets';
+import type { AuditActorType } from '@console/contracts';
+
+/** Who a request acts for, and from which address: what an audit entry says of its author (platform/caller.ts). */
+export interface Caller {
+  type: AuditActorType;
+  id: string | null;
+  /** The user's e-mail address or the key's name, as they are now. */
+  label: string;
+  address: string | null;
+}
 
 /** Sign-in throttling knobs (defaults from contracts; tests shorten them). */
 export interface LoginLimits {

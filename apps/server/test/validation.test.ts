@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { RESET_CONFIRMATION_MESSAGE, messages } from '@console/contracts';
+import { RESET_CONFIRMATION_MESSAGE, apiKeyScopes, messages } from '@console/contracts';
 import {
   apiKeys,
   passwordResetRequests,
@@ -221,7 +221,7 @@ const routes: WriteRoute[] = [
       { body: { ...validApiKey(), display_name: x(33) }, detail: messages.atMostChars('Name', 32) },
       { body: { ...validApiKey(), description: x(257) }, detail: messages.atMostChars('Description', 256) },
       { body: { ...validApiKey(), scopes: [] }, detail: messages.atLeastOneSelection('Scopes') },
-      { body: { ...validApiKey(), scopes: ['write_everything'] }, detail: messages.oneOf('Scope', ['read_conversation_store']) },
+      { body: { ...validApiKey(), scopes: ['write_everything'] }, detail: messages.oneOf('Scope', apiKeyScopes) },
       { body: { ...validApiKey(), scopes: 'read_conversation_store' }, detail: messages.atLeastOneSelection('Scopes') },
       { body: { ...validApiKey(), resource_type: 'project' }, detail: messages.oneOf('Resource Type', ['deployment']) },
       { body: { ...validApiKey(), resource_id: '' }, detail: messages.selected('Deployment') },

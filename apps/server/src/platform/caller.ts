@@ -1,22 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuditActorType } from '@console/contracts';
-import type { AppContext } from '../context';
-import './authenticate';
+import type { AppContext, Caller } from '../context';
+// Where request.auth, read below, is declared.
+import type {} from './authenticate';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The API key a gated route admitted (the conversation store, erasure): who acts, for the audit log. */
     apiKeyCaller: { id: string; label: string } | null;
   }
-}
-
-/** Who a request acts for, and from which address: what an audit entry says of its author. */
-export interface Caller {
-  type: AuditActorType;
-  id: string | null;
-  /** The user's e-mail address or the key's name, as they are now. */
-  label: string;
-  address: string | null;
 }
 
 export function registerCaller(app: FastifyInstance): void {

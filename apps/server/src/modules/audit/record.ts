@@ -1,7 +1,6 @@
 import type { AuditAction, AuditChange, AuditResourceType } from '@console/contracts';
-import type { AppContext } from '../../context';
+import type { AppContext, Caller } from '../../context';
 import { auditEntries } from '../../db/schema/index';
-import type { Caller } from '../../platform/caller';
 
 export interface AuditRecord {
   action: AuditAction;
