@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { AUDIT_EXPORT_COLUMNS, AUDIT_RETENTION_DAYS, type AuditEntry, type CreatedApiKey, type ListResponse, type ProjectSummary, type Workspace } from '@console/contracts';
 import { auditEntries } from '../src/db/schema/index';
 import { pruneAuditEntries } from '../src/modules/audit/service';
-import { call, countRows, createClock, createSignedInUser, createTestApp, expectError, openTestDatabase, post, uniqueEmail } from './helper';
+import { call, countRows, createClock, createSignedInUser, createTestApp, createTestUser, expectError, openTestDatabase, post, uniqueEmail } from './helper';
 import { insertItems, productItems } from './assistant-fixtures';
 
 /**
@@ -222,6 +222,10 @@ describe('accounts (entries of no workspace: super users read them)', () => {
     const own = (await ok(post(app, '/api/v1/login/password', { email, password: 'Other-Horse-8' }))).json<{ token: string }>();
     await ok(call(app, 'PUT', `/api/v1/user/${created.id}/password`, own.token, { current_password: 'Other-Horse-8', password: 'Third-Horse-9', password_validator: 'Third-Horse-9' }), 204);
     expect(await latest('password.changed', email)).toMatchObject({ actor_id: created.id, resource_id: created.id });
+    const again = (await ok(post(app, '/api/v1/login/password', { email, password: 'Third-Horse-9' }))).json<{ token: string }>();
+    const guessed = { current_password: 'Guessed-Horse-0', password: 'Fifth-Horse-2', password_validator: 'Fifth-Horse-2' };
+    expectError(await call(app, 'PUT', `/api/v1/user/${created.id}/password`, again.token, guessed), 400);
+    expect(await latest('password.change_refused', email)).toMatchObject({ actor_id: created.id, resource_id: created.id, details: { reason: 'wrong current password' } });
 
     const reset = await ok(call(app, 'PUT', `/api/v1/user/${created.id}/reset`, root.token, { send_email: false, confirmed: true }));
     expect(await latest('password_reset.requested', email)).toMatchObject({ actor_label: root.email, details: { mailed: false } });
@@ -231,6 +235,15 @@ describe('accounts (entries of no workspace: super users read them)', () => {
 
     await ok(call(app, 'DELETE', `/api/v1/user/${created.id}`, root.token), 204);
     expect(await latest('user.deleted', email)).toMatchObject({ actor_label: root.email, resource_id: created.id });
+  });
+  it('records an invitation mailed again when an invited user asks Forgot password', async () => {
+    // An account that has not yet accepted its invitation.
+    const { email } = await createTestUser(app, { status: 'pending' });
+    await ok(post(app, '/api/v1/login/forgot', { email }));
+    // Forgot answers before the mail goes out (it answers alike for any e-mail): the entry follows shortly.
+    await expect.poll(async () => (await ok(call(app, 'GET', `/api/v1/audit?action__eq=invitation.sent&resource_label__eq=${encodeURIComponent(email)}`, root.token))).json<ListResponse<AuditEntry>>().records, { timeout: 5000 }).toEqual([
+      expect.objectContaining({ actor_type: 'anonymous', actor_label: email, details: { mailed: true } }),
+    ]);
   });
 });
 

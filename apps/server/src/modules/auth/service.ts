@@ -199,8 +199,12 @@ async function mailResetCode(ctx: AppContext, user: UserRow | null): Promise<voi
       .from(invitations)
       .where(and(eq(invitations.userId, userId), gt(invitations.createdAt, since)));
     if (!user || (recent?.mailed ?? 0) + (invited?.mailed ?? 0) >= RESET_MAILS_PER_ACCOUNT) return null;
-    if (user.status === 'pending') return { invitation: true, ...(await createInvitation({ ...ctx, db: tx }, user, { sendEmail: false })) };
     const inTx = { ...ctx, db: tx };
+    if (user.status === 'pending') {
+      const invitation = await createInvitation(inTx, user, { sendEmail: false });
+      await recordAudit(inTx, { action: 'invitation.sent', ...auditedUser(user), actor: { id: null, label: user.email }, details: { mailed: true } });
+      return { invitation: true, ...invitation };
+    }
     const request = await createPasswordResetRequest(inTx, user, { sendEmail: true, confirmed: true, mailNow: false });
     await recordAudit(inTx, { action: 'password_reset.requested', ...auditedUser(user), actor: { id: null, label: user.email }, details: { mailed: true } });
     return request;

@@ -152,6 +152,7 @@ export async function changeOwnPassword(
   await assertStepOpen(ctx, account, 'password');
   if (!(await verifyPassword(caller.user.passwordHash, parsed.data.current_password))) {
     await recordLoginFailure(ctx, account, 'password');
+    await recordAudit(ctx, { action: 'password.change_refused', ...auditedUser(caller.user), details: { reason: 'wrong current password' } });
     throw AppError.badRequest(errorDetails.wrongCurrentPassword);
   }
   await clearLoginFailures(ctx, account, 'password');
