@@ -150,7 +150,7 @@ export const topicSchema = z.object({
   impact: z.number().int(),
   failures: z.record(z.enum(insightFailures), z.number().int()),
   samples: z.array(insightQuestionSchema),
-  /** The trace's refusal reasons, most frequent first. */
+  /** The trace's refusal reasons, counted by their wording (a figure that differs among them reads "…"), most frequent first. */
   reasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
   /** The items the assistant gave or nearly gave (its best candidates), most frequent first. */
   items: z.array(countedItem),

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { INSIGHT_SAMPLES, INSIGHT_TOP, insightFailures, type Fix, type InsightFailure, type InsightQuestion, type Topic, type TopicStatus } from '@console/contracts';
 import type { AppContext } from '../../context';
 import { insightFixes, insightQuestions as q, insightTopics as t, users } from '../../db/schema/index';
+import { sharedReason, reasonWording } from './reasons';
 import { failuresOf, previousWindow, windowCondition, type InboxWindow } from './window';
 
 /** A topic's counts in a window, as the grouped read gives them. */
@@ -131,10 +132,10 @@ export async function describeTopics(ctx: AppContext, window: InboxWindow, page:
       .groupBy(q.topicId),
     samplesOf(ctx, window, ids),
     ctx.db
-      .select({ topicId: q.topicId, reason: q.refusal, count: sql<number>`count(*)::int` })
+      .select({ topicId: q.topicId, first: sql<string>`min(${q.refusal})`, last: sql<string>`max(${q.refusal})`, count: sql<number>`count(*)::int` })
       .from(q)
       .where(and(windowCondition(window), inPage, sql`${q.refusal} is not null`))
-      .groupBy(q.topicId, q.refusal),
+      .groupBy(q.topicId, reasonWording(q.refusal)),
     ctx.db
       .select({
         topicId: q.topicId,
@@ -169,7 +170,7 @@ export async function describeTopics(ctx: AppContext, window: InboxWindow, page:
         .filter((row) => row.topicId === counts.topicId)
         .sort((a, b) => b.askedAt.getTime() - a.askedAt.getTime())
         .map((row) => toQuestion(row, window.threshold)),
-      reasons: top(reasons, counts.topicId).map((row) => ({ reason: row.reason!, count: row.count })),
+      reasons: top(reasons, counts.topicId).map((row) => ({ reason: sharedReason(row.first, row.last), count: row.count })),
       items: top(items, counts.topicId).map((row) => ({
         content_id: row.contentId,
         subject: row.subject,
