@@ -19,6 +19,7 @@ import {
   projects,
   insightFixes,
   insightQuestions,
+  insightClusters,
   insightTopics,
   replayItems,
   replays,
@@ -198,7 +199,18 @@ async function prepare(target: Target): Promise<Cell> {
     .returning();
   await db.insert(replayItems).values({ replayId: replay!.id, position: 1, question: 'How fast do you ship?', asked: 1, group: 'unchanged', before: replayed, after: replayed, beforeTrace: [], afterTrace: [] });
   const [topic] = await db.insert(insightTopics).values({ projectId, label: 'Do you ship to the moon?', size: 1 }).returning();
-  await db.insert(insightQuestions).values({ answerId: randomUUID(), projectId, deploymentId: tree.deployment.id, convId: randomUUID(), askedAt: new Date(), utterance: 'Do you ship to the moon?', failure: 'oos', topicId: topic!.id });
+  const [cluster] = await db.insert(insightClusters).values({ projectId, topicId: topic!.id, label: 'Do you ship to the moon?', size: 1 }).returning();
+  await db.insert(insightQuestions).values({
+    answerId: randomUUID(),
+    projectId,
+    deploymentId: tree.deployment.id,
+    convId: randomUUID(),
+    askedAt: new Date(),
+    utterance: 'Do you ship to the moon?',
+    failure: 'oos',
+    clusterId: cluster!.id,
+    topicId: topic!.id,
+  });
   const [channel] = await db
     .insert(channels)
     .values({ projectId, displayName: 'Website Chat', type: 'web', key: randomUUID(), config: DEFAULT_WEB_CHANNEL_CONFIG })

@@ -12,7 +12,7 @@ import {
   type ErasurePreview,
   type Summary,
 } from '@console/contracts';
-import { auditEntries, conversations, events, feedback, insightQuestions, insightTopics, jobs, testCases, testResults, testRuns } from '../src/db/schema/index';
+import { auditEntries, conversations, events, feedback, insightClusters, insightQuestions, insightTopics, jobs, testCases, testResults, testRuns } from '../src/db/schema/index';
 import { call, createClock, createProjectTeam, createTestApp, expectError, openTestDatabase } from './helper';
 import { allowOrigins, ask, deploy, giveFeedback, insertItems, productItems, sync } from './assistant-fixtures';
 
@@ -158,8 +158,9 @@ describe('erasure by value', () => {
     expect(await stored([later.conv_id, bystander.conv_id])).toMatchObject({ events: 4, conversations: 2 });
     const cases = await app.ctx.db.select({ id: testCases.id }).from(testCases).where(eq(testCases.projectId, projectId));
     expect(cases.map((row) => row.id)).toEqual([unrelated]);
-    // The second conversation's topic had no other question: it is gone, not shown with stale counts.
+    // The second conversation's topic had no other question: it is gone with its cluster, not shown with stale counts.
     expect(await app.ctx.db.select().from(insightTopics).where(eq(insightTopics.projectId, projectId))).toEqual([]);
+    expect(await app.ctx.db.select().from(insightClusters).where(eq(insightClusters.projectId, projectId))).toEqual([]);
 
     // The dashboard counts what remains (the later conversation added since); an export made afterwards holds none of it.
     expect(await summary()).toMatchObject({

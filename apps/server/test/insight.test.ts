@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
 import { insightMessages, type ChatAnswer, type Fix, type Inbox, type Topic, type TopicDetail } from '@console/contracts';
-import { contents, contentUtterances, feedback, insightQuestions, insightTopics, projects, testCases } from '../src/db/schema/index';
+import { contents, contentUtterances, feedback, insightClusters, insightQuestions, insightTopics, projects, testCases } from '../src/db/schema/index';
 import { call, createSignedInUser, createTestApp, createWorkspaceTree, expectError, openTestDatabase } from './helper';
 import { allowOrigins, ask, deploy, insertItems, productItems, sync } from './assistant-fixtures';
 
@@ -26,13 +27,13 @@ beforeAll(async () => {
 const PARCEL = ['where is my parcel tracking number', 'parcel tracking number missing', 'my parcel tracking number does not work'];
 const BITCOIN = ['can i pay with bitcoin', 'do you take bitcoin to pay', 'pay by bitcoin'];
 
-/** A lexical shop (products and opening hours) deployed for SHOP. */
-async function deployedShop() {
+/** A shop (products and opening hours) deployed for SHOP; lexical unless asked, so its questions group by their words. */
+async function deployedShop(understanding: 'lexical' | 'semantic' = 'lexical') {
   const tree = await createWorkspaceTree(app, [
     { user: editor.user, role: 'editor' },
     { user: viewer.user, role: 'viewer' },
   ]);
-  await app.ctx.db.update(projects).set({ pipelineConfig: { understanding: 'lexical' } }).where(eq(projects.id, tree.project.id));
+  await app.ctx.db.update(projects).set({ pipelineConfig: { understanding } }).where(eq(projects.id, tree.project.id));
   const items = await insertItems(app, tree.project.id, productItems);
   await allowOrigins(app, editor.token, tree.project.id, tree.deployment.id, [SHOP]);
   await sync(app, editor.token, tree.project.id);
@@ -165,6 +166,38 @@ describe('the inbox', () => {
 
     const other = await deployedShop();
     expectError(await call(app, 'GET', `/api/v1/project/${other.projectId}/insight/topic/${topic.id}`, viewer.token), 404);
+  });
+});
+
+describe('topics of a semantic project', () => {
+  it('groups questions by meaning, and a topic whose questions join another topic hands it its fixes', { timeout: 120_000 }, async () => {
+    const shop = await deployedShop('semantic');
+    await askEach(shop.key, [...PARCEL, ...BITCOIN]);
+    const body = await grouped(shop.projectId, 6);
+    const parcel = topicWith(body, PARCEL[0]!);
+    expect(parcel.samples.map((sample) => sample.utterance).sort()).toEqual([...PARCEL].sort());
+    expect(topicWith(body, BITCOIN[0]!).samples.map((sample) => sample.utterance).sort()).toEqual([...BITCOIN].sort());
+
+    // A second topic of the parcel's meaning, as topics made before this grouping can be: one
+    // question of its own, in a cluster where the parcel's questions sit, and a fix.
+    const db = app.ctx.db;
+    const [cluster] = await db.select().from(insightClusters).where(eq(insightClusters.topicId, parcel.id)).orderBy(desc(insightClusters.size)).limit(1);
+    const [question] = await db.select().from(insightQuestions).where(eq(insightQuestions.clusterId, cluster!.id)).limit(1);
+    const older = { topicId: randomUUID(), clusterId: randomUUID() };
+    await db.insert(insightTopics).values({ id: older.topicId, projectId: shop.projectId, label: question!.utterance, size: 1 });
+    await db.insert(insightClusters).values({ id: older.clusterId, projectId: shop.projectId, topicId: older.topicId, label: question!.utterance, size: 1, centre: cluster!.centre });
+    await db.insert(insightQuestions).values({ ...question!, answerId: randomUUID(), convId: randomUUID(), clusterId: older.clusterId, topicId: older.topicId });
+    const fixed = await fix(shop.projectId, older.topicId, { kind: 'test_cases', expect: { type: 'out_of_scope' } });
+    expect(fixed.statusCode, fixed.body).toBe(201);
+
+    // The next batch regroups the clusters: the parcel topic, which held most of them, takes the other's.
+    await askEach(shop.key, ['do you sell gift vouchers']);
+    const after = await grouped(shop.projectId, 8);
+    expect(topicWith(after, PARCEL[0]!)).toMatchObject({ id: parcel.id, question_count: 4, fixes: [expect.objectContaining({ kind: 'test_cases' })] });
+    expect(after.records.some((record) => record.id === older.topicId)).toBe(false);
+    expectError(await call(app, 'GET', `/api/v1/project/${shop.projectId}/insight/topic/${older.topicId}`, viewer.token), 404);
+    const [moved] = await db.select().from(insightClusters).where(eq(insightClusters.id, older.clusterId));
+    expect(moved!.topicId).toBe(parcel.id);
   });
 });
 

@@ -29,19 +29,49 @@ export const insightQuestions = pgTable(
     contentId: uuid(),
     /** The best candidates of the trace: [{content_id, subject, score}]. */
     candidates: jsonb().$type<{ content_id: string; subject: string; score: number | null }[]>().notNull().default([]),
+    /** The cluster it joined; null until the grouping took it. */
+    clusterId: uuid().references(() => insightClusters.id, { onDelete: 'set null' }),
+    /** Its cluster's topic, kept here so the inbox counts questions by topic without a join. */
     topicId: uuid().references(() => insightTopics.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('insight_questions_project_time_idx').on(table.projectId, table.askedAt),
     index('insight_questions_topic_idx').on(table.topicId, table.askedAt),
-    index('insight_questions_ungrouped_idx').on(table.projectId, table.askedAt).where(sql`${table.topicId} is null`),
+    index('insight_questions_cluster_idx').on(table.clusterId),
+    index('insight_questions_ungrouped_idx').on(table.projectId, table.askedAt).where(sql`${table.clusterId} is null`),
   ],
 );
 
 /**
- * A group of failed questions of one meaning. Its centre (the mean of its questions' sentence
- * vectors, and its words' weights) decides which new questions join it; it never moves to another
- * project and keeps its fixes.
+ * Failed questions of one meaning, tight (paraphrases). Its centre (the mean of its questions'
+ * sentence vectors, and its words' weights) decides which new questions join it; a cluster never
+ * merges, splits or loses a question, but moves between topics as the grouping regroups them.
+ */
+export const insightClusters = pgTable(
+  'insight_clusters',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    topicId: uuid()
+      .notNull()
+      .references(() => insightTopics.id),
+    label: text().notNull(),
+    /** Questions grouped into it, all time (its weight when a question joins). */
+    size: integer().notNull().default(0),
+    /** The grouping's description of the cluster's centre (vector and words), its own format. */
+    centre: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    lastJoinedAt: moment().notNull().defaultNow(),
+    ...timestamps,
+  },
+  (table) => [index('insight_clusters_project_idx').on(table.projectId, table.lastJoinedAt), index('insight_clusters_topic_idx').on(table.topicId)],
+);
+
+/**
+ * What the inbox lists: clusters grouped by meaning, regrouped after every batch of questions; it
+ * keeps its id, fixes and dismissal while its clusters are mostly the same, and never moves to
+ * another project.
  */
 export const insightTopics = pgTable(
   'insight_topics',
@@ -51,11 +81,9 @@ export const insightTopics = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     label: text().notNull(),
-    /** Questions grouped into it, all time (its weight when a question joins). */
+    /** Questions grouped into its clusters, all time. */
     size: integer().notNull().default(0),
-    /** The grouping's description of the topic's centre (vector and words), its own format. */
-    centre: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    /** A question that joined after this comes back from dismissal. */
+    /** A question that joined one of its clusters after this brings it back from dismissal. */
     lastJoinedAt: moment().notNull().defaultNow(),
     dismissedAt: moment(),
     dismissedBy: uuid().references(() => users.id, { onDelete: 'set null' }),

@@ -111,7 +111,7 @@ export async function pendingFailures(ctx: AppContext, projectId: string): Promi
     ctx.db
       .select({ count: sql<number>`count(*)::int` })
       .from(insightQuestions)
-      .where(and(eq(insightQuestions.projectId, projectId), isNull(insightQuestions.topicId))),
+      .where(and(eq(insightQuestions.projectId, projectId), isNull(insightQuestions.clusterId))),
     ctx.db
       .select({ count: sql<number>`count(*)::int` })
       .from(events)

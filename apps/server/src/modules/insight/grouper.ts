@@ -1,18 +1,19 @@
 import { JobThread } from '../../platform/worker-thread';
-import type { GroupingResult, QuestionToGroup, StoredTopic } from './grouping/index';
+import type { GroupingResult, QuestionToGroup } from './grouping/index';
+import type { ClusterToRegroup, Regrouping } from './grouping/regroup';
 import type { GroupJob, GroupOutcome } from './grouping-worker';
 
 /** An idle grouping worker stops after this long, handing back its memory. */
 const IDLE_STOP_MS = 30_000;
 
-/** Groups questions in the grouping worker (./grouping-worker.ts), one batch at a time per process. */
+/** Groups questions into clusters and the clusters into topics in the grouping worker (./grouping-worker.ts), one batch at a time per process. */
 export class Grouper {
   private readonly thread = new JobThread<GroupJob, GroupOutcome>(new URL('./grouping-worker.ts', import.meta.url), 'the grouping worker', {
     idleStopMs: IDLE_STOP_MS,
   });
   private nextId = 1;
 
-  async group(state: Record<string, unknown>, topics: StoredTopic[], questions: readonly QuestionToGroup[]): Promise<GroupingResult> {
+  async group(state: Record<string, unknown>, clusters: ClusterToRegroup[], questions: readonly QuestionToGroup[]): Promise<GroupingResult & Regrouping> {
     const dimensions = questions.find((question) => question.vector)?.vector?.length ?? 0;
     let vectors: Float32Array<ArrayBuffer> | null = null;
     if (dimensions) {
@@ -22,7 +23,7 @@ export class Grouper {
     const job: GroupJob = {
       id: this.nextId++,
       state,
-      topics,
+      clusters,
       ids: questions.map((question) => question.id),
       texts: questions.map((question) => question.text),
       vectors,
@@ -30,7 +31,14 @@ export class Grouper {
     };
     const outcome = await this.thread.request(job, vectors ? [vectors.buffer] : []);
     if ('error' in outcome) throw new Error(`The grouping failed: ${outcome.error}`);
-    return { state: outcome.state, joined: new Map(outcome.joined), changed: outcome.changed, created: outcome.created };
+    return {
+      state: outcome.state,
+      joined: new Map(outcome.joined),
+      changed: outcome.changed,
+      created: outcome.created,
+      topicOf: new Map(outcome.topicOf),
+      absorbed: new Map(outcome.absorbed),
+    };
   }
 
   close(): Promise<void> {

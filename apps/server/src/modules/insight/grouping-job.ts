@@ -1,13 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { understandingOf } from '@console/contracts';
 import type { AppContext } from '../../context';
-import { insightCursors, insightQuestions, insightTopics, projects } from '../../db/schema/index';
+import { insightClusters, insightCursors, insightFixes, insightQuestions, insightTopics, projects } from '../../db/schema/index';
 import type { RunningJob } from '../job/runner';
 import { unpackVectors, vectorsOf } from '../snapshot/text-vectors';
 import { collectFailures, pendingFailures, SETTLE_MS } from './collect';
-import type { QuestionToGroup } from './grouping/index';
+import type { GroupingResult, QuestionToGroup } from './grouping/index';
+import { NEW_TOPIC_PREFIX, type Regrouping } from './grouping/regroup';
 import { queueInsightGrouping } from './queue';
 
 /** One grouping per project at a time, across processes: a job holds its project this long, renewed as it goes. */
@@ -46,8 +47,9 @@ async function releaseLease(ctx: AppContext, projectId: string): Promise<void> {
  * The grouping of a project's failed questions (job kind `insight_grouping`, queued by a failed
  * answer or a thumbs down): it reads what was stored since its last pass (./collect.ts), embeds the
  * new questions (their vectors are kept per workspace like the content's, so a question asked again
- * is embedded once), and groups them in the grouping worker: each joins a topic or starts one. It
- * runs while anything waits, then once more after the newest events settle.
+ * is embedded once), and groups them in the grouping worker: each joins a cluster or starts one, and
+ * the clusters are regrouped into topics. It runs while anything waits, then once more after the
+ * newest events settle.
  */
 export async function runGroupingJob(ctx: AppContext, job: RunningJob): Promise<void> {
   const projectId = job.row.projectId;
@@ -88,7 +90,7 @@ async function groupPending(ctx: AppContext, job: RunningJob, projectId: string)
   const pending = await ctx.db
     .select({ answerId: insightQuestions.answerId, utterance: insightQuestions.utterance })
     .from(insightQuestions)
-    .where(and(eq(insightQuestions.projectId, projectId), isNull(insightQuestions.topicId)))
+    .where(and(eq(insightQuestions.projectId, projectId), isNull(insightQuestions.clusterId)))
     .orderBy(asc(insightQuestions.askedAt), asc(insightQuestions.answerId))
     .limit(QUESTIONS_AT_ONCE);
   if (!pending.length) return 0;
@@ -101,42 +103,117 @@ async function groupPending(ctx: AppContext, job: RunningJob, projectId: string)
   const questions: QuestionToGroup[] = pending.map((row) => ({ id: row.answerId, text: row.utterance, vector: vectors?.get(row.utterance) ?? null }));
 
   const [cursor] = await ctx.db.select({ grouping: insightCursors.grouping }).from(insightCursors).where(eq(insightCursors.projectId, projectId));
-  const topics = await ctx.db
-    .select({ id: insightTopics.id, size: insightTopics.size, label: insightTopics.label, centre: insightTopics.centre })
-    .from(insightTopics)
-    .where(eq(insightTopics.projectId, projectId));
-  const result = await ctx.insight.grouper.group(cursor?.grouping ?? {}, topics, questions);
-
-  const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
-    const ids = new Map<string, string>();
-    for (const topic of result.created) {
-      const id = randomUUID();
-      ids.set(topic.key, id);
-      await tx.insert(insightTopics).values({ id, projectId, label: topic.label, size: topic.size, centre: topic.centre, lastJoinedAt: now, createdAt: now, updatedAt: now });
-    }
-    for (const topic of result.changed) {
-      await tx
-        .update(insightTopics)
-        .set({ label: topic.label, size: topic.size, centre: topic.centre, lastJoinedAt: now, updatedAt: now })
-        .where(and(eq(insightTopics.id, topic.id), eq(insightTopics.projectId, projectId)));
-    }
-    const byTopic = new Map<string, string[]>();
-    for (const [questionId, topic] of result.joined) {
-      const topicId = ids.get(topic) ?? topic;
-      byTopic.set(topicId, [...(byTopic.get(topicId) ?? []), questionId]);
-    }
-    for (const [topicId, questionIds] of byTopic) {
-      for (let start = 0; start < questionIds.length; start += 500) {
-        await tx
-          .update(insightQuestions)
-          .set({ topicId })
-          .where(and(eq(insightQuestions.projectId, projectId), inArray(insightQuestions.answerId, questionIds.slice(start, start + 500))));
-      }
-    }
-    await tx.update(insightCursors).set({ grouping: result.state, updatedAt: now }).where(eq(insightCursors.projectId, projectId));
-  });
+  const clusters = await ctx.db
+    .select({ id: insightClusters.id, topicId: insightClusters.topicId, size: insightClusters.size, label: insightClusters.label, centre: insightClusters.centre })
+    .from(insightClusters)
+    .where(eq(insightClusters.projectId, projectId))
+    .orderBy(asc(insightClusters.lastJoinedAt), asc(insightClusters.id));
+  const result = await ctx.insight.grouper.group(cursor?.grouping ?? {}, clusters, questions);
+  await ctx.db.transaction((tx) => storeGrouping({ ...ctx, db: tx }, projectId, clusters, result));
   return pending.length;
+}
+
+/**
+ * Writes a batch's grouping in one transaction: the new clusters and the ones questions joined, the
+ * questions' clusters and topics, the topics as regrouped (new ones made, clusters that moved taking
+ * their questions along), and the topics absorbed (their fixes handed over, then deleted).
+ */
+async function storeGrouping(ctx: AppContext, projectId: string, before: readonly { id: string; topicId: string }[], result: GroupingResult & Regrouping): Promise<void> {
+  const now = ctx.now();
+  // Absorbed topics are locked first: a fix being recorded on one finishes before its fixes move.
+  const absorbed = [...result.absorbed.keys()];
+  if (absorbed.length) await ctx.db.select({ id: insightTopics.id }).from(insightTopics).where(inArray(insightTopics.id, absorbed)).for('update');
+
+  const topicIds = new Map<string, string>();
+  for (const topic of new Set(result.topicOf.values())) {
+    if (!topic.startsWith(NEW_TOPIC_PREFIX)) continue;
+    const id = randomUUID();
+    topicIds.set(topic, id);
+    await ctx.db.insert(insightTopics).values({ id, projectId, label: '', lastJoinedAt: now, createdAt: now, updatedAt: now });
+  }
+  const topicOf = (clusterId: string) => {
+    const topic = result.topicOf.get(clusterId);
+    return topic === undefined ? undefined : (topicIds.get(topic) ?? topic);
+  };
+
+  const clusterIds = new Map<string, string>();
+  for (const cluster of result.created) {
+    const id = randomUUID();
+    clusterIds.set(cluster.key, id);
+    const { key, ...stored } = cluster;
+    await ctx.db.insert(insightClusters).values({ id, projectId, topicId: topicOf(key)!, ...stored, lastJoinedAt: now, createdAt: now, updatedAt: now });
+  }
+  for (const cluster of result.changed) {
+    await ctx.db
+      .update(insightClusters)
+      .set({ label: cluster.label, size: cluster.size, centre: cluster.centre, lastJoinedAt: now, updatedAt: now })
+      .where(and(eq(insightClusters.id, cluster.id), eq(insightClusters.projectId, projectId)));
+  }
+
+  // Clusters that moved to another topic, by the topic they moved to, and the topics they left.
+  const moved = new Map<string, string[]>();
+  const left = new Set<string>();
+  for (const cluster of before) {
+    const topicId = topicOf(cluster.id);
+    if (!topicId || topicId === cluster.topicId) continue;
+    moved.set(topicId, [...(moved.get(topicId) ?? []), cluster.id]);
+    left.add(cluster.topicId);
+  }
+  for (const [topicId, ids] of moved) {
+    for (let start = 0; start < ids.length; start += 500) {
+      const part = ids.slice(start, start + 500);
+      await ctx.db.update(insightClusters).set({ topicId, updatedAt: now }).where(and(eq(insightClusters.projectId, projectId), inArray(insightClusters.id, part)));
+      await ctx.db.update(insightQuestions).set({ topicId }).where(and(eq(insightQuestions.projectId, projectId), inArray(insightQuestions.clusterId, part)));
+    }
+  }
+
+  const byCluster = new Map<string, string[]>();
+  for (const [questionId, cluster] of result.joined) {
+    const clusterId = clusterIds.get(cluster) ?? cluster;
+    byCluster.set(clusterId, [...(byCluster.get(clusterId) ?? []), questionId]);
+  }
+  const clusterTopics = await ctx.db
+    .select({ id: insightClusters.id, topicId: insightClusters.topicId })
+    .from(insightClusters)
+    .where(and(eq(insightClusters.projectId, projectId), inArray(insightClusters.id, [...byCluster.keys()])));
+  for (const { id: clusterId, topicId } of clusterTopics) {
+    const questionIds = byCluster.get(clusterId)!;
+    for (let start = 0; start < questionIds.length; start += 500) {
+      await ctx.db
+        .update(insightQuestions)
+        .set({ clusterId, topicId })
+        .where(and(eq(insightQuestions.projectId, projectId), inArray(insightQuestions.answerId, questionIds.slice(start, start + 500))));
+    }
+  }
+
+  for (const [from, to] of result.absorbed) {
+    await ctx.db.update(insightFixes).set({ topicId: topicIds.get(to) ?? to }).where(and(eq(insightFixes.projectId, projectId), eq(insightFixes.topicId, from)));
+  }
+  if (absorbed.length) await ctx.db.delete(insightTopics).where(and(eq(insightTopics.projectId, projectId), inArray(insightTopics.id, absorbed)));
+  for (const topicId of absorbed) left.delete(topicId);
+  await settleTopics(ctx, projectId, [...new Set([...topicIds.values(), ...moved.keys(), ...left, ...clusterTopics.map((cluster) => cluster.topicId)])]);
+  await ctx.db.update(insightCursors).set({ grouping: result.state, updatedAt: now }).where(eq(insightCursors.projectId, projectId));
+}
+
+/**
+ * A topic's size, label and last joining, from its clusters: its label is its largest cluster's (that
+ * cluster's most central question), and it comes back from dismissal only when one of its clusters
+ * took a question after it.
+ */
+async function settleTopics(ctx: AppContext, projectId: string, topicIds: string[]): Promise<void> {
+  for (let start = 0; start < topicIds.length; start += 500) {
+    const part = topicIds.slice(start, start + 500);
+    await ctx.db.execute(sql`
+      UPDATE insight_topics t SET
+        size = s.size, label = s.label, last_joined_at = s.last_joined_at, updated_at = ${ctx.now()}
+      FROM (
+        SELECT topic_id, sum(size)::int AS size, max(last_joined_at) AS last_joined_at,
+          (array_agg(label ORDER BY size DESC, id))[1] AS label
+        FROM insight_clusters WHERE project_id = ${projectId} AND topic_id IN (${sql.join(part.map((id) => sql`${id}::uuid`), sql`, `)})
+        GROUP BY topic_id
+      ) s
+      WHERE t.id = s.topic_id AND t.project_id = ${projectId}`);
+  }
 }
 
 /** The questions' vectors, a few texts at a time in the background embedder, resting after each part. */

@@ -1,17 +1,19 @@
 import { setPriority } from 'node:os';
 import { serveJobs } from '../../platform/worker-thread';
-import { groupQuestions, type GroupingResult, type QuestionToGroup, type StoredTopic } from './grouping/index';
+import type { GroupingResult, QuestionToGroup, StoredCluster } from './grouping/index';
+import { groupBatch, type ClusterToRegroup } from './grouping/regroup';
 
 /**
- * The grouping's worker thread: comparing a batch of questions with each other and with every topic
- * takes seconds of arithmetic, which must never stand between a visitor and an answer. It runs at
+ * The grouping's worker thread: comparing a batch of questions with each other and with every
+ * cluster, then the clusters with each other, takes seconds of arithmetic, which must never stand between a visitor and an answer. It runs at
  * the lowest priority (on Linux a thread's own), so it takes only the processor time live questions
  * leave.
  */
 export interface GroupJob {
   id: number;
   state: Record<string, unknown>;
-  topics: StoredTopic[];
+  /** The project's clusters, the least recently joined first. */
+  clusters: ClusterToRegroup[];
   ids: string[];
   texts: string[];
   /** The questions' vectors packed (question i at i * dimensions), or null in a lexical project. */
@@ -20,7 +22,15 @@ export interface GroupJob {
 }
 
 export type GroupOutcome =
-  | { id: number; state: Record<string, unknown>; joined: [string, string][]; changed: StoredTopic[]; created: GroupingResult['created'] }
+  | {
+      id: number;
+      state: Record<string, unknown>;
+      joined: [string, string][];
+      changed: StoredCluster[];
+      created: GroupingResult['created'];
+      topicOf: [string, string][];
+      absorbed: [string, string][];
+    }
   | { id: number; error: string };
 
 if (process.platform === 'linux') setPriority(19);
@@ -32,8 +42,16 @@ serveJobs((job: GroupJob): GroupOutcome => {
       text: job.texts[i]!,
       vector: job.vectors ? job.vectors.subarray(i * job.dimensions, (i + 1) * job.dimensions) : null,
     }));
-    const result = groupQuestions(job.state, job.topics, questions);
-    return { id: job.id, state: result.state, joined: [...result.joined], changed: result.changed, created: result.created };
+    const result = groupBatch(job.state, job.clusters, questions);
+    return {
+      id: job.id,
+      state: result.state,
+      joined: [...result.joined],
+      changed: result.changed,
+      created: result.created,
+      topicOf: [...result.topicOf],
+      absorbed: [...result.absorbed],
+    };
   } catch (error) {
     return { id: job.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }

@@ -13,8 +13,8 @@ export interface DeletedConversations {
  * Deletes a project's conversations whole, the one deletion of retention and erasure: with their
  * events, feedback, failed questions and kept state, in one statement that takes what it deletes off
  * the hourly counts and the visitors the dashboard adds up, so they stay true for what remains. Then,
- * in the same transaction (`tx`), the hours left with nothing to count, and the inbox's topics that
- * lost questions: one left with none and no fix goes, one whose label was a deleted question is
+ * in the same transaction (`tx`), the hours left with nothing to count, and the inbox's clusters and
+ * topics that lost questions: one left with none and no fix goes, one whose label was a deleted question is
  * labelled with its newest question left (or, kept for its fixes alone, with no question's words).
  * `doomed` selects the conversations' ids (its one column, whatever its name), of this project only,
  * and may lock them.
@@ -66,14 +66,15 @@ export async function deleteConversations(tx: Db, projectId: string, doomed: SQL
     ),
     gone_feedback AS (DELETE FROM feedback f WHERE f.project_id = ${projectId} AND f.conv_id IN (SELECT conv_id FROM doomed) RETURNING 1),
     gone_questions AS (
-      DELETE FROM insight_questions q WHERE q.project_id = ${projectId} AND q.conv_id IN (SELECT conv_id FROM doomed) RETURNING q.topic_id
+      DELETE FROM insight_questions q WHERE q.project_id = ${projectId} AND q.conv_id IN (SELECT conv_id FROM doomed) RETURNING q.topic_id, q.cluster_id
     ),
     gone_contexts AS (DELETE FROM conversation_contexts x WHERE x.project_id = ${projectId} AND x.conv_id IN (SELECT conv_id FROM doomed))
     SELECT (SELECT count(*) FROM gone_conversations)::int AS conversations, (SELECT count(*) FROM gone_events)::int AS events,
       (SELECT count(*) FROM gone_feedback)::int AS feedback,
       (SELECT min(hour) FROM event_hours)::text AS first_hour, (SELECT max(hour) FROM event_hours)::text AS last_hour,
-      (SELECT coalesce(json_agg(DISTINCT topic_id), '[]') FROM gone_questions WHERE topic_id IS NOT NULL)::text AS topics`)) as {
-    rows: { conversations: number; events: number; feedback: number; first_hour: string | null; last_hour: string | null; topics: string }[];
+      (SELECT coalesce(json_agg(DISTINCT topic_id), '[]') FROM gone_questions WHERE topic_id IS NOT NULL)::text AS topics,
+      (SELECT coalesce(json_agg(DISTINCT cluster_id), '[]') FROM gone_questions WHERE cluster_id IS NOT NULL)::text AS clusters`)) as {
+    rows: { conversations: number; events: number; feedback: number; first_hour: string | null; last_hour: string | null; topics: string; clusters: string }[];
   };
   const row = result.rows[0]!;
   if (row.first_hour && row.last_hour) {
@@ -83,20 +84,26 @@ export async function deleteConversations(tx: Db, projectId: string, doomed: SQL
     await tx.execute(sql`DELETE FROM event_counts WHERE project_id = ${projectId} AND ${hours} AND count <= 0`);
     await tx.execute(sql`DELETE FROM conversation_counts WHERE project_id = ${projectId} AND ${hours} AND conversations <= 0`);
   }
-  if (row.topics !== '[]') await settleTopics(tx, projectId, row.topics);
+  if (row.clusters !== '[]') await settleGroups(tx, projectId, 'insight_clusters', row.clusters);
+  if (row.topics !== '[]') await settleGroups(tx, projectId, 'insight_topics', row.topics);
   return { conversations: Number(row.conversations), events: Number(row.events), feedback: Number(row.feedback) };
 }
 
-/** The topics (a JSON array of ids) that lost questions: the inbox counts their questions live, so only their label and the empty ones are left to settle. */
-async function settleTopics(tx: Db, projectId: string, topicIds: string): Promise<void> {
-  const touched = sql`SELECT value::uuid FROM json_array_elements_text(${topicIds}::json)`;
+/**
+ * The clusters or topics (a JSON array of ids) that lost questions: the inbox counts their questions
+ * live, so only their labels and the empty ones are left to settle. Clusters go first, so a topic
+ * left with no question has no cluster either.
+ */
+async function settleGroups(tx: Db, projectId: string, table: 'insight_clusters' | 'insight_topics', ids: string): Promise<void> {
+  const touched = sql`SELECT value::uuid FROM json_array_elements_text(${ids}::json)`;
+  const [groups, column] = table === 'insight_clusters' ? [sql`insight_clusters`, sql`cluster_id`] : [sql`insight_topics`, sql`topic_id`];
+  const keptForFixes = table === 'insight_topics' ? sql`AND NOT EXISTS (SELECT 1 FROM insight_fixes f WHERE f.topic_id = t.id)` : sql``;
   await tx.execute(sql`
-    DELETE FROM insight_topics t WHERE t.project_id = ${projectId} AND t.id IN (${touched})
-      AND NOT EXISTS (SELECT 1 FROM insight_questions q WHERE q.topic_id = t.id)
-      AND NOT EXISTS (SELECT 1 FROM insight_fixes f WHERE f.topic_id = t.id)`);
+    DELETE FROM ${groups} t WHERE t.project_id = ${projectId} AND t.id IN (${touched})
+      AND NOT EXISTS (SELECT 1 FROM insight_questions q WHERE q.${column} = t.id) ${keptForFixes}`);
   await tx.execute(sql`
-    UPDATE insight_topics t
-    SET label = coalesce((SELECT q.utterance FROM insight_questions q WHERE q.topic_id = t.id ORDER BY q.asked_at DESC LIMIT 1), ${TOPIC_WITHOUT_QUESTIONS_LABEL})
+    UPDATE ${groups} t
+    SET label = coalesce((SELECT q.utterance FROM insight_questions q WHERE q.${column} = t.id ORDER BY q.asked_at DESC LIMIT 1), ${TOPIC_WITHOUT_QUESTIONS_LABEL})
     WHERE t.project_id = ${projectId} AND t.id IN (${touched})
-      AND NOT EXISTS (SELECT 1 FROM insight_questions q WHERE q.topic_id = t.id AND q.utterance = t.label)`);
+      AND NOT EXISTS (SELECT 1 FROM insight_questions q WHERE q.${column} = t.id AND q.utterance = t.label)`);
 }

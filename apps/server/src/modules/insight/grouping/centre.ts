@@ -1,9 +1,9 @@
 import { dotWords, squaredNorm, type WordWeights } from './words';
 
 /**
- * Where questions and topics sit: a question is its sentence vector (unit length) beside its word
- * weights (unit length), a topic the mean of its questions'. The squared distance between two of
- * them weighs the two sides; a question or topic without a vector (a lexical project) is compared
+ * Where questions and clusters sit: a question is its sentence vector (unit length) beside its word
+ * weights (unit length), a cluster the mean of its questions'. The squared distance between two of
+ * them weighs the two sides; a question or cluster without a vector (a lexical project) is compared
  * by its words alone, scaled to the same range, so one cut serves both.
  */
 
@@ -14,9 +14,10 @@ import { dotWords, squaredNorm, type WordWeights } from './words';
 export const VECTOR_SHARE = 0.5;
 /**
  * A words-only squared distance is scaled by this to read like a combined one: words alone made about
- * as many topics of Banking77 at 1.76 as words and vectors at the cut (1.34).
+ * as many topics of Banking77 at 1.76 as words and vectors did at 1.34, the cut then; a lexical
+ * project's clusters are its topics, so the scale puts 1.76 at the cluster cut (1.0).
  */
-export const WORDS_ALONE_SCALE = 0.76;
+export const WORDS_ALONE_SCALE = 0.57;
 
 /** A question, or the mean of several. */
 export interface Point {
@@ -78,7 +79,7 @@ export function questionPoint(vector: Float32Array | null, words: WordWeights): 
 }
 
 /**
- * A topic's centre: the mean of its questions' points. `vectorCount` counts the questions that had a
+ * A cluster's centre: the mean of its questions' points. `vectorCount` counts the questions that had a
  * vector (all of them, unless the project changed its understanding).
  */
 export interface Centre extends Point {
@@ -91,7 +92,7 @@ export interface Centre extends Point {
 
 /**
  * The mean squared distance of a point to the questions of a centre: its squared distance to the
- * centre plus the questions' spread around it, so a question joins a broad topic only when nearer its
+ * centre plus the questions' spread around it, so a question joins a broad cluster only when nearer its
  * centre than it would have to be to a tight one.
  */
 export function meanSquaredDistance(point: Point, centre: Centre, vectorDot: number, wordDot: number): number {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { groupQuestions, type GroupingResult, type QuestionToGroup, type StoredTopic } from './index';
+import { groupQuestions, type GroupingResult, type QuestionToGroup, type StoredCluster } from './index';
+import { groupBatch, MAX_CLUSTERS_REGROUPED, NEW_TOPIC_PREFIX, topicsOfClusters, type ClusterToRegroup } from './regroup';
 import { MAX_KNOWN_STEMS } from './words';
 
 /**
@@ -74,18 +75,18 @@ function allQuestions(range: [number, number], semantic: boolean): QuestionToGro
   return (Object.keys(meanings) as Meaning[]).flatMap((meaning) => questionsOf(meaning, range, semantic));
 }
 
-/** The project's topics after a result, as the job stores them: created ones get an id, changed ones are replaced. */
-function stored(topics: readonly StoredTopic[], result: GroupingResult): StoredTopic[] {
-  const kept = new Map(topics.map((topic) => [topic.id, topic]));
-  for (const topic of result.changed) kept.set(topic.id, topic);
-  for (const topic of result.created) kept.set(`stored-${topic.key}`, { id: `stored-${topic.key}`, size: topic.size, label: topic.label, centre: JSON.parse(JSON.stringify(topic.centre)) as Record<string, unknown> });
+/** The project's clusters after a result, as the job stores them: created ones get an id, changed ones are replaced. */
+function stored(clusters: readonly StoredCluster[], result: GroupingResult): StoredCluster[] {
+  const kept = new Map(clusters.map((cluster) => [cluster.id, cluster]));
+  for (const cluster of result.changed) kept.set(cluster.id, cluster);
+  for (const cluster of result.created) kept.set(`stored-${cluster.key}`, { id: `stored-${cluster.key}`, size: cluster.size, label: cluster.label, centre: JSON.parse(JSON.stringify(cluster.centre)) as Record<string, unknown> });
   return [...kept.values()];
 }
 
-/** The questions of each topic: ids grouped by the topic they joined. */
-function topicsOf(result: GroupingResult): string[][] {
+/** The questions of each cluster: ids grouped by the cluster they joined. */
+function clustersOf(result: GroupingResult): string[][] {
   const groups = new Map<string, string[]>();
-  for (const [question, topic] of result.joined) groups.set(topic, [...(groups.get(topic) ?? []), question]);
+  for (const [question, cluster] of result.joined) groups.set(cluster, [...(groups.get(cluster) ?? []), question]);
   return [...groups.values()].map((ids) => ids.sort()).sort((a, b) => a[0]!.localeCompare(b[0]!));
 }
 
@@ -94,43 +95,43 @@ const meaningOf = (id: string) => id.slice(0, id.indexOf('-'));
 describe.each([
   ['semantic', true],
   ['lexical', false],
-] as const)('grouping failed questions (%s)', (_understanding, semantic) => {
-  it('puts questions of one meaning in one topic and questions of different meanings in different topics', () => {
+] as const)('clustering failed questions (%s)', (_understanding, semantic) => {
+  it('puts paraphrases in one cluster and questions of different meanings in different clusters', () => {
     const result = groupQuestions({}, [], allQuestions([0, 6], semantic));
     expect(result.joined.size).toBe(24);
-    const topics = topicsOf(result);
-    expect(topics.map((ids) => ids.map(meaningOf))).toEqual([Array(6).fill('card'), Array(6).fill('hours'), Array(6).fill('password'), Array(6).fill('refund')]);
-    expect(result.created.map((topic) => topic.size).sort()).toEqual([6, 6, 6, 6]);
+    const clusters = clustersOf(result);
+    expect(clusters.map((ids) => ids.map(meaningOf))).toEqual([Array(6).fill('card'), Array(6).fill('hours'), Array(6).fill('password'), Array(6).fill('refund')]);
+    expect(result.created.map((cluster) => cluster.size).sort()).toEqual([6, 6, 6, 6]);
     expect(result.changed).toEqual([]);
   });
 
-  it('labels a topic with one of its questions, the most central', () => {
+  it('labels a cluster with one of its questions, the most central', () => {
     const result = groupQuestions({}, [], allQuestions([0, 6], semantic));
-    for (const topic of result.created) {
-      const members = [...result.joined].filter(([, key]) => key === topic.key).map(([id]) => id);
+    for (const cluster of result.created) {
+      const members = [...result.joined].filter(([, key]) => key === cluster.key).map(([id]) => id);
       const texts = members.map((id) => meanings[meaningOf(id) as Meaning][Number(id.slice(id.indexOf('-') + 1))]);
-      expect(texts).toContain(topic.label);
+      expect(texts).toContain(cluster.label);
     }
   });
 
-  it('lets a later batch join the existing topics, and a new meaning start its own', () => {
+  it('lets a later batch join the existing clusters, and a new meaning start its own', () => {
     const first = groupQuestions({}, [], allQuestions([0, 4], semantic));
-    const topics = stored([], first);
-    expect(topics).toHaveLength(4);
-    const topicByMeaning = new Map(topics.map((topic) => [meaningOf([...first.joined].find(([, key]) => `stored-${key}` === topic.id)![0]), topic]));
+    const clusters = stored([], first);
+    expect(clusters).toHaveLength(4);
+    const clusterByMeaning = new Map(clusters.map((cluster) => [meaningOf([...first.joined].find(([, key]) => `stored-${key}` === cluster.id)![0]), cluster]));
 
     const weather = { id: 'weather-0', text: 'Will it rain in Paris tomorrow afternoon?', vector: semantic ? unit(Float32Array.from({ length: DIMENSIONS }, random(99))) : null };
-    const second = groupQuestions(first.state, topics, [...allQuestions([4, 6], semantic), weather]);
-    for (const [question, topic] of second.joined) {
+    const second = groupQuestions(first.state, clusters, [...allQuestions([4, 6], semantic), weather]);
+    for (const [question, cluster] of second.joined) {
       if (question === 'weather-0') continue;
-      expect(topic).toBe(topicByMeaning.get(meaningOf(question))!.id);
+      expect(cluster).toBe(clusterByMeaning.get(meaningOf(question))!.id);
     }
     expect(second.created).toHaveLength(1);
     expect(second.joined.get('weather-0')).toBe(second.created[0]!.key);
     expect(second.created[0]).toMatchObject({ size: 1, label: weather.text });
-    // Each topic that took questions is reported with its new size, and only those.
-    expect(second.changed.map((topic) => topic.size)).toEqual([6, 6, 6, 6]);
-    expect(new Set(second.changed.map((topic) => topic.id))).toEqual(new Set(topics.map((topic) => topic.id)));
+    // Each cluster that took questions is reported with its new size, and only those.
+    expect(second.changed.map((cluster) => cluster.size)).toEqual([6, 6, 6, 6]);
+    expect(new Set(second.changed.map((cluster) => cluster.id))).toEqual(new Set(clusters.map((cluster) => cluster.id)));
   });
 
   it('gives the same result for the same input', () => {
@@ -142,7 +143,7 @@ describe.each([
     expect(groupQuestions(once.state, stored([], once), allQuestions([2, 5], semantic))).toEqual(later);
   });
 
-  it('gives every question a topic, even one unlike any other', () => {
+  it('gives every question a cluster, even one unlike any other', () => {
     const result = groupQuestions({}, [], [{ id: 'alone', text: 'Zebras?', vector: semantic ? vectorOf('card', 7) : null }]);
     expect(result.created).toHaveLength(1);
     expect(result.joined.get('alone')).toBe(result.created[0]!.key);
@@ -153,31 +154,99 @@ describe.each([
 describe('the grouping state', () => {
   it('stays bounded however many different words the questions use', () => {
     let state: Record<string, unknown> = {};
-    let topics: StoredTopic[] = [];
+    let clusters: StoredCluster[] = [];
     const next = random(5);
     const word = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor((next() + 0.5) * 26))).join('');
     for (let batch = 0; batch < 6; batch++) {
       const questions = Array.from({ length: 400 }, (_, i) => ({ id: `${batch}-${i}`, text: `${word()} ${word()} ${word()} ${word()} ${word()}`, vector: null }));
-      const result = groupQuestions(state, topics, questions);
+      const result = groupQuestions(state, clusters, questions);
       state = result.state;
-      topics = stored(topics, result);
+      clusters = stored(clusters, result);
     }
     expect(Object.keys(state.stems as object).length).toBeLessThanOrEqual(MAX_KNOWN_STEMS);
     expect(state.documents).toBe(2400);
     expect(JSON.stringify(state).length).toBeLessThan(20 * MAX_KNOWN_STEMS);
   });
 
-  it('keeps a topic centre bounded however many questions join it', () => {
+  it('keeps a cluster centre bounded however many questions join it', () => {
     let state: Record<string, unknown> = {};
-    let topics: StoredTopic[] = [];
+    let clusters: StoredCluster[] = [];
     for (let batch = 0; batch < 5; batch++) {
       const questions = Array.from({ length: 100 }, (_, i) => ({ id: `${batch}-${i}`, text: `My card has not arrived, order ${batch}-${i} word${batch * 100 + i}`, vector: vectorOf('card', batch * 100 + i + 1) }));
-      const result = groupQuestions(state, topics, questions);
+      const result = groupQuestions(state, clusters, questions);
       state = result.state;
-      topics = stored(topics, result);
+      clusters = stored(clusters, result);
     }
-    expect(topics).toHaveLength(1);
-    expect(topics[0]!.size).toBe(500);
-    expect(JSON.stringify(topics[0]!.centre).length).toBeLessThan(8_000);
+    expect(clusters).toHaveLength(1);
+    expect(clusters[0]!.size).toBe(500);
+    expect(JSON.stringify(clusters[0]!.centre).length).toBeLessThan(8_000);
+  });
+});
+
+describe('regrouping clusters into topics', () => {
+  /** One cluster per question, of the topic given (null: made by the batch just grouped). */
+  function singletons(questions: readonly QuestionToGroup[], topicOf: (id: string) => string | null = () => null): ClusterToRegroup[] {
+    // The words weighed as in a project that has seen every meaning's questions.
+    const { state } = groupQuestions({}, [], allQuestions([0, 6], questions[0]!.vector !== null));
+    return questions.map((question) => {
+      const { key, ...cluster } = groupQuestions(state, [], [question]).created[0]!;
+      return { ...cluster, id: key, topicId: topicOf(key) };
+    });
+  }
+
+  /** The clusters of each topic, by their ids. */
+  function topicsOf(topicOf: ReadonlyMap<string, string>): string[][] {
+    const groups = new Map<string, string[]>();
+    for (const [cluster, topic] of topicOf) groups.set(topic, [...(groups.get(topic) ?? []), cluster]);
+    return [...groups.values()].map((ids) => ids.sort()).sort((a, b) => a[0]!.localeCompare(b[0]!));
+  }
+
+  it('puts the clusters of one meaning in one topic and keeps a small inbox of single questions apart by meaning', () => {
+    const clusters = (Object.keys(meanings) as Meaning[]).flatMap((meaning) => singletons(questionsOf(meaning, [0, 3], true)));
+    const { topicOf, absorbed } = topicsOfClusters(clusters);
+    expect(topicsOf(topicOf).map((ids) => ids.map(meaningOf))).toEqual([Array(3).fill('card'), Array(3).fill('hours'), Array(3).fill('password'), Array(3).fill('refund')]);
+    for (const topic of topicOf.values()) expect(topic.startsWith(NEW_TOPIC_PREFIX)).toBe(true);
+    expect(absorbed.size).toBe(0);
+  });
+
+  it('keeps the id of the topic that held most of a group, and hands a topic left empty to the group that took its questions', () => {
+    const held = new Map([
+      ['card-0', 'older'],
+      ['card-1', 'larger'],
+      ['card-2', 'larger'],
+      ['hours-0', 'hours'],
+    ]);
+    const clusters = [...singletons(questionsOf('card', [0, 4], true), (id) => held.get(id) ?? null), ...singletons(questionsOf('hours', [0, 2], true), (id) => held.get(id) ?? null)];
+    const { topicOf, absorbed } = topicsOfClusters(clusters);
+    expect(['card-0', 'card-1', 'card-2', 'card-3'].map((id) => topicOf.get(id))).toEqual(Array(4).fill('larger'));
+    expect(['hours-0', 'hours-1'].map((id) => topicOf.get(id))).toEqual(['hours', 'hours']);
+    expect(absorbed).toEqual(new Map([['older', 'larger']]));
+  });
+
+  it('absorbs no topic that keeps clusters older than the ones regrouped', () => {
+    const [model] = singletons(questionsOf('card', [0, 1], true));
+    // The oldest cluster is not regrouped; the topic it shares with a recent one must stay.
+    const clusters: ClusterToRegroup[] = Array.from({ length: MAX_CLUSTERS_REGROUPED + 1 }, (_, i) => ({ ...model!, id: `c${i}`, topicId: i <= 1 ? 'kept' : 'most' }));
+    const { topicOf, absorbed } = groupBatch({}, clusters, []);
+    expect(topicOf.has('c0')).toBe(false);
+    expect(topicOf.get('c1')).toBe('most');
+    expect(absorbed.size).toBe(0);
+  });
+
+  it('leaves each cluster compared by words alone as a topic of its own', () => {
+    const clusters = singletons(questionsOf('card', [0, 3], false), (id) => `topic-${id}`);
+    expect(topicsOfClusters(clusters)).toEqual({ topicOf: new Map(clusters.map((cluster) => [cluster.id, cluster.topicId!])), absorbed: new Map() });
+  });
+
+  it('groups a batch into the clusters and the clusters into topics, new questions of a known meaning joining its topic', () => {
+    const first = groupBatch({}, [], allQuestions([0, 4], true));
+    const clusters = first.created.map(({ key, ...cluster }) => ({ ...cluster, id: key, topicId: `topic-of-${key}` }));
+    expect(new Set(first.topicOf.values()).size).toBe(4);
+    const second = groupBatch(first.state, clusters, [...questionsOf('refund', [4, 6], true)]);
+    const refundCluster = clusters.find((cluster) => meaningOf(cluster.id) === 'refund')!;
+    expect(second.created).toEqual([]);
+    expect([...second.joined.values()]).toEqual([refundCluster.id, refundCluster.id]);
+    expect(second.topicOf.get(refundCluster.id)).toBe(refundCluster.topicId);
+    expect(new Set(second.topicOf.values())).toEqual(new Set(clusters.map((cluster) => cluster.topicId)));
   });
 });

@@ -1,20 +1,19 @@
 import { addPoints, comparable, dotAt, emptyCentre, meanSquaredDistance, packVectors, questionPoint, squaredDistance, type Centre, type Point } from './centre';
 import { decodeCentre, encodeCentre } from './stored-centre';
-import { averageLinkageGroups } from './linkage';
+import { averageLinkage, linkageGroups } from './linkage';
 import { countStems, readFrequencies, weigh, writeFrequencies } from './words';
 
 /**
- * Failed questions grouped by meaning into topics, as they arrive (pure: no I/O, deterministic).
+ * Failed questions grouped by meaning into clusters, as they arrive (pure: no I/O, deterministic).
  * A question is its sentence vector beside the TF-IDF weights of its word stems (centre.ts). One
- * cut, a distance in meaning, decides: questions share a topic while, on average, the questions of
+ * cut, a distance in meaning, decides: questions share a cluster while, on average, the questions of
  * one part are nearer those of the other than the cut (average linkage, linkage.ts). A batch of new
- * questions is clustered so together with the existing topics near them, each topic standing for its
- * questions and never merging with another: a new question joins the topic its group reaches, and a
- * group reaching none becomes a new topic. New questions of one meaning thus find each other before
- * a neighbouring topic takes them one by one. Topics never merge, split or lose questions, so a topic
- * keeps its id and its fixes; and since one test decides joining and clustering, the topics hardly
- * depend on how the questions were batched: Banking77's 3,080 test questions made 141 topics fed one
- * at a time, 150 fed 200 at a time and 140 all at once (bench/insight.bench.ts).
+ * questions is clustered so together with the existing clusters near them, each cluster standing for
+ * its questions and never merging with another: a new question joins the cluster its group reaches,
+ * and a group reaching none becomes a new cluster. New questions of one meaning thus find each other
+ * before a neighbouring cluster takes them one by one. Clusters never merge, split or lose questions,
+ * so no question's vector need be kept; the cut is tight (paraphrases), and regroup.ts groups the
+ * clusters into the inbox's topics.
  */
 
 export interface QuestionToGroup {
@@ -24,7 +23,7 @@ export interface QuestionToGroup {
   vector: Float32Array | null;
 }
 
-export interface StoredTopic {
+export interface StoredCluster {
   id: string;
   size: number;
   label: string;
@@ -35,28 +34,28 @@ export interface StoredTopic {
 export interface GroupingResult {
   /** The project's state to pass to the next call (word frequencies), bounded in size. */
   state: Record<string, unknown>;
-  /** Each question's topic: an existing topic's id or a created topic's key. */
+  /** Each question's cluster: an existing cluster's id or a created cluster's key. */
   joined: Map<string, string>;
-  /** Existing topics that questions joined, with their new size, centre and label. */
-  changed: StoredTopic[];
+  /** Existing clusters that questions joined, with their new size, centre and label. */
+  changed: StoredCluster[];
   created: { key: string; size: number; label: string; centre: Record<string, unknown> }[];
 }
 
 /**
- * The mean squared distance (centre.ts) below which questions share a topic: two unrelated questions
- * are about 1.9 apart, two paraphrases about 0.8. Set on Banking77's test questions (77 fine-grained
- * intents), which it groups into about 150 topics.
+ * The mean squared distance (centre.ts) below which questions share a cluster: two unrelated questions
+ * are about 1.9 apart, two paraphrases about 0.8. Banking77's test questions (77 fine-grained intents)
+ * make about 680 clusters of purity 0.80 at 1.0, which regroup.ts makes about 140 topics.
  */
-export const GROUPING_CUT = 1.34;
+export const CLUSTER_CUT = 1.0;
 /**
- * Questions clustered at once, and topics compared with them at most: their pair matrix takes 4 bytes
- * a pair (72 MB at 6,000). A larger batch is grouped in parts, each joining the topics the earlier made.
+ * Questions clustered at once, and clusters compared with them at most: their pair matrix takes 4 bytes
+ * a pair (72 MB at 6,000). A larger batch is grouped in parts, each joining the clusters the earlier made.
  */
 const PART = 4_000;
 const MAX_COMPARED = 2_000;
 
 interface Group {
-  /** The stored topic's id, or a created topic's key. */
+  /** The stored cluster's id, or a created cluster's key. */
   key: string;
   stored: boolean;
   centre: Centre;
@@ -65,13 +64,13 @@ interface Group {
   changed: boolean;
 }
 
-export function groupQuestions(state: Record<string, unknown>, topics: readonly StoredTopic[], questions: readonly QuestionToGroup[]): GroupingResult {
+export function groupQuestions(state: Record<string, unknown>, clusters: readonly StoredCluster[], questions: readonly QuestionToGroup[]): GroupingResult {
   const frequencies = readFrequencies(state);
   const groups: Group[] = [];
-  for (const topic of topics) {
-    // A topic whose centre this grouping cannot read takes no new questions.
-    const stored = decodeCentre(topic.centre, topic.size);
-    if (stored) groups.push({ key: topic.id, stored: true, ...stored, labelText: topic.label, changed: false });
+  for (const cluster of clusters) {
+    // A cluster whose centre this grouping cannot read takes no new questions.
+    const stored = decodeCentre(cluster.centre, cluster.size);
+    if (stored) groups.push({ key: cluster.id, stored: true, ...stored, labelText: cluster.label, changed: false });
   }
   const joined = new Map<string, string>();
   for (let start = 0; start < questions.length; start += PART) {
@@ -83,8 +82,8 @@ export function groupQuestions(state: Record<string, unknown>, topics: readonly 
     const points = part.map((question, i) => questionPoint(question.vector, weigh(frequencies, counts[i]!)));
     const near = nearGroups(groups, points);
     const k = near.groups.length;
-    for (const members of averageLinkageGroups(k + points.length, clusterDistances(near, points), GROUPING_CUT, [...near.groups.map((group) => group.centre.size), ...points.map(() => 1)])) {
-      // Members ascend and the topics come first, so a group holds a topic only as its first member.
+    for (const members of linkageGroups(averageLinkage, k + points.length, clusterDistances(near, points), CLUSTER_CUT, [...near.groups.map((group) => group.centre.size), ...points.map(() => 1)])) {
+      // Members ascend and the clusters come first, so a group holds a cluster only as its first member.
       const newcomers = members.filter((m) => m >= k).map((m) => m - k);
       if (!newcomers.length) continue;
       const newPoints = newcomers.map((i) => points[i]!);
@@ -110,12 +109,12 @@ export function groupQuestions(state: Record<string, unknown>, topics: readonly 
 }
 
 /**
- * The topics within the cut of some new question (no other can take one: average linkage never
+ * The clusters within the cut of some new question (no other can take one: average linkage never
  * brings a group closer than the nearest of its parts), nearest first and at most MAX_COMPARED, with
- * each one's mean squared distance to each question (row per topic).
+ * each one's mean squared distance to each question (row per cluster).
  */
 function nearGroups(groups: readonly Group[], points: readonly Point[]): { groups: Group[]; distances: Float32Array[] } {
-  // The questions' word weights by stem, so a topic meets only the questions that share its words.
+  // The questions' word weights by stem, so a cluster meets only the questions that share its words.
   const postings = new Map<string, { point: number; weight: number }[]>();
   points.forEach((point, index) => {
     for (const [stem, weight] of point.words) {
@@ -138,7 +137,7 @@ function nearGroups(groups: readonly Group[], points: readonly Point[]): { group
       distances[p] = meanSquaredDistance(point, centre, vectorDot, wordDots[p]!);
       nearest = Math.min(nearest, distances[p]!);
     });
-    if (nearest < GROUPING_CUT) near.push({ group, index, nearest, distances });
+    if (nearest < CLUSTER_CUT) near.push({ group, index, nearest, distances });
   });
   const kept = near
     .sort((a, b) => a.nearest - b.nearest || a.index - b.index)
@@ -148,8 +147,8 @@ function nearGroups(groups: readonly Group[], points: readonly Point[]): { group
 }
 
 /**
- * The condensed distance matrix of the near topics (first) and the new questions: a topic to a
- * question its mean squared distance, two topics never (they never merge), two questions their
+ * The condensed distance matrix of the near clusters (first) and the new questions: a cluster to a
+ * question its mean squared distance, two clusters never (they never merge), two questions their
  * squared distance. The n^2/2 dot products of the questions are the grouping's main cost.
  */
 function clusterDistances(near: { distances: Float32Array[] }, points: readonly Point[]): Float32Array {

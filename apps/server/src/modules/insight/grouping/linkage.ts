@@ -1,13 +1,32 @@
 /**
- * Average-linkage clustering stopped at a cut: groups merge, closest first, while the mean squared
- * distance between the questions of one and those of the other is below `cut`. The cut is then a
- * property of meaning alone (how far apart, on average, two questions of one topic may be), unlike
- * Ward's cost, which grows with the groups' sizes: at one Ward cut Banking77's test questions made
- * 132 topics fed 20 at a time and 454 fed 2,000 at a time, so a backlog and a trickle of the same
- * questions would group differently. The nearest-neighbour chain finds the same merges as merging
- * the closest pair each time (average linkage is reducible) in O(n^2) time, on a condensed matrix of
- * distances updated by the Lance-Williams formula: O(n^2) memory, 4 bytes a pair.
+ * Agglomerative clustering stopped at a cut, by the nearest-neighbour chain: groups merge, closest
+ * first, while their distance is below `cut`. The chain finds the same merges as merging the closest
+ * pair each time for a reducible linkage (average and Ward's are) in O(n^2) time, on a condensed
+ * matrix of distances updated by the Lance-Williams formula: O(n^2) memory, 4 bytes a pair.
+ *
+ * Average linkage (the mean squared distance between the questions of one group and those of the
+ * other) makes its cut a property of meaning alone: how far apart, on average, two questions of one
+ * group may be. Ward's linkage (what a merge adds to the groups' squared spread) weighs the groups'
+ * sizes, so it makes groups of even size from clusters of uneven size, where average linkage lets a
+ * few broad groups swallow their neighbours.
  */
+
+/** The distance from k to the merge of i and j, from the distances before it and the sizes of i, j and k. */
+export type Linkage = (ik: number, jk: number, ij: number, i: number, j: number, k: number) => number;
+
+export const averageLinkage: Linkage = (ik, jk, _ij, i, j) => (i * ik + j * jk) / (i + j);
+
+/** On Ward's costs: n_i n_j / (n_i + n_j) |c_i - c_j|^2, what merging i and j adds to the squared distances to their centre. */
+export const wardLinkage: Linkage = (ik, jk, ij, i, j, k) => ((i + k) * ik + (j + k) * jk - k * ij) / (i + j + k);
+
+/**
+ * Distances kept beside the linkage's, by average linkage: two groups whose questions are on average
+ * `cut` or more apart never merge, however cheap the linkage finds their merge.
+ */
+export interface ApartRule {
+  distances: Float32Array;
+  cut: number;
+}
 
 /** Where the pair i < j sits in a condensed matrix of n points. */
 export function pairIndex(n: number, i: number, j: number): number {
@@ -15,17 +34,20 @@ export function pairIndex(n: number, i: number, j: number): number {
 }
 
 /**
- * The groups of n points, given `distances` (condensed: each pair's squared distance, or the mean
- * squared distance between the questions of two points that stand for several; Infinity keeps two
+ * The groups of n points, given `distances` (condensed: each pair's distance; Infinity keeps two
  * apart for good) and how many questions each point stands for. Groups are lists of point indices,
- * ascending, ordered by their first point. `distances` is overwritten.
+ * ascending, ordered by their first point. `distances` (and the apart rule's) are overwritten.
  */
-export function averageLinkageGroups(n: number, distances: Float32Array, cut: number, sizes: readonly number[]): number[][] {
-  const distance = (i: number, j: number) => distances[i < j ? pairIndex(n, i, j) : pairIndex(n, j, i)]!;
+export function linkageGroups(linkage: Linkage, n: number, distances: Float32Array, cut: number, sizes: readonly number[], apart?: ApartRule): number[][] {
+  const stored = (i: number, j: number) => (i < j ? pairIndex(n, i, j) : pairIndex(n, j, i));
+  const distance = apart
+    ? (i: number, j: number) => (apart.distances[stored(i, j)]! >= apart.cut ? Infinity : distances[stored(i, j)]!)
+    : (i: number, j: number) => distances[stored(i, j)]!;
   const size = Float64Array.from(sizes);
   // A group still merging. One whose nearest neighbour is `cut` or more away never merges again
   // (reducibility: a merge never brings two groups closer than the nearer of its parts), nor does a
-  // group merged into another.
+  // group merged into another. The apart rule is not reducible (averaging may bring two groups
+  // under its cut): a group it alone kept apart is left, which errs on the side of keeping apart.
   const open = new Uint8Array(n).fill(1);
   const absorbed = new Uint8Array(n);
   // Each group's points as a linked list: next point, last point.
@@ -59,12 +81,14 @@ export function averageLinkageGroups(n: number, distances: Float32Array, cut: nu
     } else if (nearest === previous) {
       top -= 2;
       const [i, j] = a < previous ? [a, previous] : [previous, a];
-      const merged = size[i]! + size[j]!;
+      const ij = distances[stored(i, j)]!;
       for (let k = 0; k < n; k++) {
         if (k === i || k === j || !open[k]) continue;
-        distances[i < k ? pairIndex(n, i, k) : pairIndex(n, k, i)] = (size[i]! * distance(i, k) + size[j]! * distance(j, k)) / merged;
+        const [ik, jk] = [stored(i, k), stored(j, k)];
+        distances[ik] = linkage(distances[ik]!, distances[jk]!, ij, size[i]!, size[j]!, size[k]!);
+        if (apart) apart.distances[ik] = averageLinkage(apart.distances[ik]!, apart.distances[jk]!, 0, size[i]!, size[j]!, size[k]!);
       }
-      size[i] = merged;
+      size[i] = size[i]! + size[j]!;
       open[j] = 0;
       absorbed[j] = 1;
       next[last[i]!] = j;

@@ -2,7 +2,7 @@ import { dotVectors, type Centre, type Point } from './centre';
 import type { WordWeights } from './words';
 
 /**
- * A topic's centre as stored (jsonb): its mean vector (float32, base64), its heaviest mean word
+ * A cluster's centre as stored (jsonb): its mean vector (float32, base64), its heaviest mean word
  * weights, and its label's point, so the label can be compared with the questions that join later.
  */
 
@@ -51,7 +51,7 @@ export function encodeCentre({ centre, label }: StoredCentre): Record<string, un
   };
 }
 
-/** The stored centre of a topic of `size` questions; null when it is not one this grouping wrote. */
+/** The stored centre of a cluster of `size` questions; null when it is not one this grouping wrote. */
 export function decodeCentre(stored: Record<string, unknown>, size: number): StoredCentre | null {
   if (stored.format !== FORMAT || !stored.label || typeof stored.label !== 'object') return null;
   const vector = decodeVector(stored.vector);

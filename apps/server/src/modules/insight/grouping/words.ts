@@ -4,7 +4,7 @@ import { contentStems } from '@console/engine';
  * The word side of a question: TF-IDF weights of its content stems (the engine's reading of text, so
  * the inbox's words are the words the assistant compared), of unit length. The document frequencies
  * come from the project's questions so far, kept between runs; a word the project's questions use
- * everywhere ('card' in a bank's inbox) says little about which topic a question belongs to.
+ * everywhere ('card' in a bank's inbox) says little about which cluster a question belongs to.
  */
 
 /** A sparse vector: stem -> weight. */
