@@ -11,6 +11,7 @@ CREATE TABLE "insight_clusters" (
 );
 --> statement-breakpoint
 DROP INDEX "insight_questions_ungrouped_idx";--> statement-breakpoint
+ALTER TABLE "insight_cursors" ADD COLUMN "lease_holder" uuid;--> statement-breakpoint
 ALTER TABLE "insight_questions" ADD COLUMN "cluster_id" uuid;--> statement-breakpoint
 ALTER TABLE "insight_clusters" ADD CONSTRAINT "insight_clusters_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "insight_clusters" ADD CONSTRAINT "insight_clusters_topic_id_insight_topics_id_fk" FOREIGN KEY ("topic_id") REFERENCES "public"."insight_topics"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -132,5 +132,7 @@ export const insightCursors = pgTable('insight_cursors', {
   grouping: jsonb().$type<Record<string, unknown>>().notNull().default({}),
   /** One grouping at a time per project, across processes: the job holding the project until then. */
   leaseUntil: moment(),
+  /** That job's id: a pass stores its grouping only while its job still holds the lease. */
+  leaseHolder: uuid(),
   ...timestamps,
 });

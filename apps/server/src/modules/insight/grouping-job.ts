@@ -28,20 +28,38 @@ const RUN_FOR_MS = 120_000;
 const REST_PER_WORK = 19;
 const MAX_REST_MS = 5_000;
 
-async function takeLease(ctx: AppContext, projectId: string): Promise<boolean> {
+async function takeLease(ctx: AppContext, projectId: string, jobId: string): Promise<boolean> {
   const now = ctx.now();
   await ctx.db.insert(insightCursors).values({ projectId }).onConflictDoNothing();
   const taken = await ctx.db
     .update(insightCursors)
-    .set({ leaseUntil: new Date(now.getTime() + LEASE_MS), updatedAt: now })
+    .set({ leaseUntil: new Date(now.getTime() + LEASE_MS), leaseHolder: jobId, updatedAt: now })
     .where(and(eq(insightCursors.projectId, projectId), or(isNull(insightCursors.leaseUntil), lt(insightCursors.leaseUntil, now))))
     .returning({ projectId: insightCursors.projectId });
   return taken.length > 0;
 }
 
-async function releaseLease(ctx: AppContext, projectId: string): Promise<void> {
-  await ctx.db.update(insightCursors).set({ leaseUntil: null }).where(eq(insightCursors.projectId, projectId));
+const heldBy = (projectId: string, jobId: string) => and(eq(insightCursors.projectId, projectId), eq(insightCursors.leaseHolder, jobId));
+
+/** Whether the job still held its lease, which is renewed. */
+async function renewLease(ctx: AppContext, projectId: string, jobId: string): Promise<boolean> {
+  const renewed = await ctx.db
+    .update(insightCursors)
+    .set({ leaseUntil: new Date(ctx.now().getTime() + LEASE_MS) })
+    .where(heldBy(projectId, jobId))
+    .returning({ projectId: insightCursors.projectId });
+  return renewed.length > 0;
 }
+
+async function releaseLease(ctx: AppContext, projectId: string, jobId: string): Promise<void> {
+  await ctx.db.update(insightCursors).set({ leaseUntil: null, leaseHolder: null }).where(heldBy(projectId, jobId));
+}
+
+/**
+ * A pass that outlived its job's lease (a pass slowed past LEASE_MS, as on a saturated server): another
+ * job may be grouping the same questions, so this one stores nothing and ends.
+ */
+class LeaseLost extends Error {}
 
 /**
  * The grouping of a project's failed questions (job kind `insight_grouping`, queued by a failed
@@ -54,7 +72,7 @@ async function releaseLease(ctx: AppContext, projectId: string): Promise<void> {
 export async function runGroupingJob(ctx: AppContext, job: RunningJob): Promise<void> {
   const projectId = job.row.projectId;
   // Another process groups this project now: this job waits for it, then takes what it left.
-  while (!(await takeLease(ctx, projectId))) {
+  while (!(await takeLease(ctx, projectId, job.row.id))) {
     await sleep(500, undefined, { signal: job.signal });
   }
   const started = Date.now();
@@ -67,10 +85,7 @@ export async function runGroupingJob(ctx: AppContext, job: RunningJob): Promise<
       grouped += done;
       await job.progress(grouped, grouped);
       await sleep(Math.min((performance.now() - began) * REST_PER_WORK, MAX_REST_MS), undefined, { signal: job.signal });
-      await ctx.db
-        .update(insightCursors)
-        .set({ leaseUntil: new Date(ctx.now().getTime() + LEASE_MS) })
-        .where(eq(insightCursors.projectId, projectId));
+      if (!(await renewLease(ctx, projectId, job.row.id))) return;
       if (more || done === QUESTIONS_AT_ONCE) {
         if (Date.now() - started > RUN_FOR_MS) break;
         continue;
@@ -80,8 +95,10 @@ export async function runGroupingJob(ctx: AppContext, job: RunningJob): Promise<
       await sleep(SETTLE_MS, undefined, { signal: job.signal });
     }
     await queueInsightGrouping(ctx.db, projectId, ctx.now());
+  } catch (error) {
+    if (!(error instanceof LeaseLost)) throw error;
   } finally {
-    await releaseLease(ctx, projectId);
+    await releaseLease(ctx, projectId, job.row.id);
   }
 }
 
@@ -109,7 +126,11 @@ async function groupPending(ctx: AppContext, job: RunningJob, projectId: string)
     .where(eq(insightClusters.projectId, projectId))
     .orderBy(asc(insightClusters.lastJoinedAt), asc(insightClusters.id));
   const result = await ctx.insight.grouper.group(cursor?.grouping ?? {}, clusters, questions);
-  await ctx.db.transaction((tx) => storeGrouping({ ...ctx, db: tx }, projectId, clusters, result));
+  await ctx.db.transaction(async (tx) => {
+    const [cursor] = await tx.select({ holder: insightCursors.leaseHolder }).from(insightCursors).where(eq(insightCursors.projectId, projectId)).for('update');
+    if (cursor?.holder !== job.row.id) throw new LeaseLost();
+    await storeGrouping({ ...ctx, db: tx }, projectId, clusters, result);
+  });
   return pending.length;
 }
 
