@@ -33,7 +33,7 @@ import { retentionSchedule } from './modules/privacy/retention-job';
 import { jobRoutes } from './modules/job/routes';
 import { createInsight } from './modules/insight/insight';
 import { queueInsightGrouping } from './modules/insight/queue';
-import { JobRunner } from './modules/job/runner';
+import { JobRunner, NO_BACKGROUND_JOBS } from './modules/job/runner';
 import type { EventBatching } from './modules/chat/event-writer';
 import { chatRoutes } from './modules/chat/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
@@ -110,6 +110,8 @@ export interface AppDeps {
   answeringThreads?: number;
   /** How often this process looks for background jobs to run (tests shorten it); 1 s when unset. */
   jobPollMs?: number;
+  /** BACKGROUND_JOBS: false, this process runs no background job and leaves them to the processes that do; true when unset. */
+  backgroundJobs?: boolean;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -170,7 +172,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     insight: createInsight((projectId, at) => queueInsightGrouping(deps.db, projectId, at), () => ctx.jobs, app.log, now),
   };
   app.decorate('ctx', ctx);
-  app.addHook('onReady', async () => ctx.jobs.start(jobHandlers(ctx), [retentionSchedule(ctx.db), auditRetentionSchedule(ctx.db)]));
+  if (deps.backgroundJobs === false) app.log.warn(NO_BACKGROUND_JOBS);
+  else app.addHook('onReady', async () => ctx.jobs.start(jobHandlers(ctx), [retentionSchedule(ctx.db), auditRetentionSchedule(ctx.db)]));
   app.addHook('onClose', async () => {
     // Jobs in hand stop at their next step and go back to the queue for the next process.
     await ctx.jobs.stop();

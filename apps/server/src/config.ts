@@ -43,6 +43,8 @@ const envSchema = z.object({
   CHAT_MAX_QUERIES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(CHAT_MAX_QUERIES_PER_MINUTE),
   // Answering worker threads; unset, the cores the request thread and the database leave decide.
   ANSWERING_THREADS: z.coerce.number().int().min(0).max(16).optional(),
+  // Off: this process answers and serves the console, and leaves background jobs to the processes that run them.
+  BACKGROUND_JOBS: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
   // The origins each MODEL_API_KEY_* may be sent to; a key it does not name is sent nowhere.
   MODEL_ENDPOINTS: optionalText.transform((raw, ctx) => {
     const { endpoints, problems } = parseModelEndpoints(raw);
@@ -73,6 +75,7 @@ interface Config {
   loginMaxCallsPerAddress: number;
   chatMaxQueriesPerMinute: number;
   answeringThreads: number | undefined;
+  backgroundJobs: boolean;
   modelEndpoints: ModelEndpoints;
 }
 
@@ -117,6 +120,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxCallsPerAddress: value.LOGIN_MAX_CALLS_PER_ADDRESS,
     chatMaxQueriesPerMinute: value.CHAT_MAX_QUERIES_PER_MINUTE,
     answeringThreads: value.ANSWERING_THREADS,
+    backgroundJobs: value.BACKGROUND_JOBS === 'on',
     modelEndpoints: value.MODEL_ENDPOINTS,
   };
 }

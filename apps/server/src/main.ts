@@ -67,6 +67,7 @@ async function main(): Promise<void> {
     chatMaxQueriesPerMinute: config.chatMaxQueriesPerMinute,
     eventBatching: eventBatchingFor(database.kind),
     answeringThreads: config.answeringThreads ?? answeringThreads(database.kind),
+    backgroundJobs: config.backgroundJobs,
   });
 
   const secretWarning = sharedSecretWarning(config);

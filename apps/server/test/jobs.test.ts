@@ -5,6 +5,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { finishedJobStatuses, JOB_MAX_ATTEMPTS, JOB_STALE_MS, jobMessages, type Job, type Replay } from '@console/contracts';
 import { Console } from '../../../bench/support/assistant-api';
 import { removeDataDir, startServer, type RunningServer } from '../../../bench/support/server';
+import { readConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { jobs, projects, replayItems } from '../src/db/schema/index';
 import { jobHandlers } from '../src/modules/job/handlers';
@@ -163,6 +164,32 @@ describe('a job whose process stopped', () => {
     } finally {
       held.release();
       held.restore();
+      app.ctx.jobs.start(jobHandlers(app.ctx));
+    }
+  });
+});
+
+describe('a process started with BACKGROUND_JOBS=off', () => {
+  it('reads on or off, on by default', () => {
+    expect(readConfig({}).backgroundJobs).toBe(true);
+    expect(readConfig({ BACKGROUND_JOBS: 'off' }).backgroundJobs).toBe(false);
+    expect(() => readConfig({ BACKGROUND_JOBS: 'no' })).toThrow("BACKGROUND_JOBS: must be 'on' or 'off'");
+  });
+
+  it('queues the jobs it is asked for and leaves them to a process that runs jobs', async () => {
+    const answering = await createTestApp(database, { ...appOptions, backgroundJobs: false });
+    await app.ctx.jobs.stop();
+    try {
+      const started = await startReplay(answering);
+      // Many of its polling intervals: a process that ran jobs would have claimed it.
+      await new Promise((resolve) => setTimeout(resolve, appOptions.jobPollMs * 10));
+      expect(await readJob(answering, started.job!.id)).toMatchObject({ status: 'queued', done: 0 });
+      app.ctx.jobs.start(jobHandlers(app.ctx));
+      const job = await jobWhen(answering, started.job!.id, isFinished);
+      expect(job).toMatchObject({ status: 'succeeded', done: QUESTIONS });
+      const [row] = await app.ctx.db.select({ runner: jobs.runner }).from(jobs).where(eq(jobs.id, started.job!.id));
+      expect(row!.runner).toBe(app.ctx.jobs.id);
+    } finally {
       app.ctx.jobs.start(jobHandlers(app.ctx));
     }
   });

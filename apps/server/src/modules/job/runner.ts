@@ -57,6 +57,10 @@ class JobStopped extends Error {
 }
 
 const POLL_MS = 1000;
+/** Said at start-up by a process started with BACKGROUND_JOBS=off. */
+export const NO_BACKGROUND_JOBS =
+  "BACKGROUND_JOBS is off: this process runs no background job (test runs, replays, source pulls, the inbox's grouping, retention). Another process on the same database must run them; with the embedded database none will.";
+
 /**
  * Jobs one process runs at once: two, so a source pull (waiting on the network) never waits behind a
  * long replay; each job yields to live questions between its slices.
