@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { insightMessages, type ChatAnswer, type Fix, type Inbox, type Topic, type TopicDetail } from '@console/contracts';
-import { contents, contentUtterances, feedback, insightClusters, insightQuestions, insightTopics, projects, testCases } from '../src/db/schema/index';
+import { contents, contentUtterances, feedback, insightClusters, insightCursors, insightQuestions, insightTopics, jobs, projects, testCases } from '../src/db/schema/index';
 import { call, createSignedInUser, createTestApp, createWorkspaceTree, expectError, openTestDatabase } from './helper';
 import { allowOrigins, ask, deploy, insertItems, productItems, sync } from './assistant-fixtures';
 
@@ -166,6 +166,58 @@ describe('the inbox', () => {
 
     const other = await deployedShop();
     expectError(await call(app, 'GET', `/api/v1/project/${other.projectId}/insight/topic/${topic.id}`, viewer.token), 404);
+  });
+});
+
+describe('a grouping pass that outlived its lease', () => {
+  it('stores nothing, and the questions are grouped by the next job', async () => {
+    const shop = await deployedShop();
+    const answers = await askEach(shop.key, PARCEL);
+    const ours = new Set(answers.map((answer) => answer.answer_id));
+    const grouper = app.ctx.insight.grouper;
+    const group = grouper.group.bind(grouper);
+    let passes = 0;
+    const now = new Date();
+    // Another process's job, running.
+    const [other] = await app.ctx.db
+      .insert(jobs)
+      .values({ kind: 'insight_grouping', projectId: shop.projectId, status: 'running', runner: 'another process', heartbeatAt: now, startedAt: now, createdAt: now })
+      .returning({ id: jobs.id });
+    // While the pass groups, its lease runs out and that job takes the project (as on a saturated server).
+    grouper.group = async (state, clusters, questions) => {
+      const result = await group(state, clusters, questions);
+      if (questions.some((question) => ours.has(question.id)) && passes++ === 0) {
+        await app.ctx.db.update(insightCursors).set({ leaseHolder: other!.id }).where(eq(insightCursors.projectId, shop.projectId));
+      }
+      return result;
+    };
+    try {
+      // The job of that pass ends, and so does any queued since: the other job holds the project.
+      for (let tries = 0; ; tries++) {
+        const unfinished = await app.ctx.db
+          .select({ id: jobs.id })
+          .from(jobs)
+          .where(and(eq(jobs.kind, 'insight_grouping'), eq(jobs.projectId, shop.projectId), inArray(jobs.status, ['queued', 'running'])));
+        if (passes > 0 && unfinished.length === 1) break;
+        if (tries > 300) throw new Error('the grouping never ended');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const ended = await app.ctx.db.select({ status: jobs.status }).from(jobs).where(and(eq(jobs.kind, 'insight_grouping'), eq(jobs.projectId, shop.projectId), ne(jobs.id, other!.id)));
+      expect(ended.map((job) => job.status)).toEqual(ended.map(() => 'succeeded'));
+      const stored = await app.ctx.db.select({ clusterId: insightQuestions.clusterId }).from(insightQuestions).where(eq(insightQuestions.projectId, shop.projectId));
+      expect(stored).toEqual(PARCEL.map(() => ({ clusterId: null })));
+      expect(await app.ctx.db.select().from(insightClusters).where(eq(insightClusters.projectId, shop.projectId))).toEqual([]);
+      expect(await app.ctx.db.select().from(insightTopics).where(eq(insightTopics.projectId, shop.projectId))).toEqual([]);
+      expect((await inbox(shop.projectId)).json<Inbox>()).toMatchObject({ question_count: 0, pending: 3 });
+
+      // The other job ends without letting go (its process stopped); the next failure's grouping takes every question waiting.
+      await app.ctx.db.update(jobs).set({ status: 'succeeded', finishedAt: new Date() }).where(eq(jobs.id, other!.id));
+      await askEach(shop.key, BITCOIN.slice(0, 1));
+      const body = await grouped(shop.projectId, 4);
+      expect(topicWith(body, PARCEL[0]!).question_count).toBe(3);
+    } finally {
+      grouper.group = group;
+    }
   });
 });
 

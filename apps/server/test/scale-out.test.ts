@@ -61,10 +61,11 @@ describe.skipIf(!serverUrl || !redisUrl)('two server processes on one PostgreSQL
   let projectId: string;
   let deployment: { id: string; key: string };
   const lines: string[] = [];
+  let env: Record<string, string>;
 
   beforeAll(async () => {
     databaseUrl = await createPostgresDatabase(serverUrl!);
-    const env = {
+    env = {
       DATABASE_URL: databaseUrl,
       JWT_SECRET: randomUUID() + randomUUID(),
       REDIS_URL: redisUrl!,
@@ -253,6 +254,88 @@ describe.skipIf(!serverUrl || !redisUrl)('two server processes on one PostgreSQL
     await client.end();
     // Claimed once each, and every question stored once.
     expect(runs.rows).toEqual(replays.map(() => ({ attempts: 1, items: questions, positions: questions })));
+  });
+
+  /** One row of a query on the shared database. */
+  async function queryOne<T extends Record<string, unknown>>(text: string, values: unknown[]): Promise<T> {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query<T>(text, values)).rows[0]!;
+    } finally {
+      await client.end();
+    }
+  }
+
+  it("group the failed questions both answered once, into one inbox that reads the same through either", async () => {
+    const workspaceId = await team.workspace('Inbox');
+    const inboxProject = await team.importProject(workspaceId, 'Inbox', productIntents, { understanding: 'lexical' });
+    const target = await team.syncForOrigin(inboxProject, SHOP);
+    await team.deploy(inboxProject, target.id);
+    const themes = ['opening hours of the store on sunday', 'delivery abroad to another country', 'paying with a gift card voucher', 'return a damaged parcel by post'];
+    const questions = 400;
+    for (let start = 0; start < questions; start += 20) {
+      await Promise.all(
+        Array.from({ length: 20 }, async (_, i) => {
+          const n = start + i;
+          const answer = await answerOf(await ask(servers[n % 2]!, { utterance: `${themes[n % themes.length]} ${n}` }, undefined, target.key));
+          expect(answer.response_type).toBe('oos');
+        }),
+      );
+    }
+    type InboxRead = { from: string; to: string; question_count: number; pending: number; total: number; records: { label: string; question_count: number }[] };
+    const inbox = (server: RunningServer) => team.through(server.baseUrl).call<InboxRead>('GET', `/project/${inboxProject}/insight?limit=100`);
+    const grouped = await eventually(120, async () => {
+      const read = await inbox(servers[1]!);
+      return read.question_count === questions && read.pending === 0 ? read : undefined;
+    });
+    // The same topics and counts; each read's window ends when it is read.
+    const { from: _from, to: _to, ...throughFirst } = await inbox(servers[0]!);
+    expect({ ...throughFirst, from: grouped.from, to: grouped.to }).toEqual(grouped);
+    expect(grouped.total).toBe(themes.length);
+    expect(grouped.records.reduce((sum, topic) => sum + topic.question_count, 0)).toBe(questions);
+
+    // Each question was grouped by one job: a question grouped twice would count in two clusters.
+    const stored = await queryOne<{ questions: number; in_clusters: number; in_topics: number; astray: number }>(
+      `SELECT (SELECT count(*)::int FROM insight_questions WHERE project_id = $1) AS questions,
+              (SELECT coalesce(sum(size), 0)::int FROM insight_clusters WHERE project_id = $1) AS in_clusters,
+              (SELECT coalesce(sum(size), 0)::int FROM insight_topics WHERE project_id = $1) AS in_topics,
+              (SELECT count(*)::int FROM insight_questions q JOIN insight_clusters c ON c.id = q.cluster_id
+                WHERE q.project_id = $1 AND q.topic_id IS DISTINCT FROM c.topic_id) AS astray`,
+      [inboxProject],
+    );
+    expect(stored).toEqual({ questions, in_clusters: questions, in_topics: questions, astray: 0 });
+  });
+
+  it("run a project's retention once among several processes, deleting the conversations past it", async () => {
+    const workspaceId = await team.workspace('Retention');
+    const kept = await team.importProject(workspaceId, 'Kept', productIntents, { understanding: 'lexical' });
+    const target = await team.syncForOrigin(kept, SHOP);
+    await team.deploy(kept, target.id);
+    for (let i = 0; i < 30; i++) await answerOf(await ask(servers[i % 2]!, { utterance: 'phone warranty' }, undefined, target.key));
+    await team.call('PUT', `/project/${kept}/privacy`, { retention_days: 1 });
+    // The conversations are made two days old, and two more processes start: each asks at once whether retention is due.
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`UPDATE conversations SET issued_at = issued_at - interval '2 days', last_issued_at = last_issued_at - interval '2 days' WHERE project_id = $1`, [kept]);
+    await client.query(`UPDATE events SET issued_at = issued_at - interval '2 days' WHERE project_id = $1`, [kept]);
+    await client.end();
+    await Promise.all([startProcess(env), startProcess(env)]);
+
+    type RetentionRead = { last_run: { status: string; done: number } | null };
+    const run = await eventually(60, async () => {
+      const read = await team.through(servers[1]!.baseUrl).call<RetentionRead>('GET', `/project/${kept}/privacy/retention`);
+      return read.last_run && ['succeeded', 'failed', 'cancelled'].includes(read.last_run.status) ? read.last_run : undefined;
+    });
+    expect(run).toMatchObject({ status: 'succeeded', done: 30 });
+    const stored = await queryOne<{ jobs: number; attempts: number; conversations: number; events: number }>(
+      `SELECT (SELECT count(*)::int FROM jobs WHERE kind = 'retention' AND project_id = $1) AS jobs,
+              (SELECT max(attempts)::int FROM jobs WHERE kind = 'retention' AND project_id = $1) AS attempts,
+              (SELECT count(*)::int FROM conversations WHERE project_id = $1) AS conversations,
+              (SELECT count(*)::int FROM events WHERE project_id = $1) AS events`,
+      [kept],
+    );
+    expect(stored).toEqual({ jobs: 1, attempts: 1, conversations: 0, events: 0 });
   });
 
   it('refuse a user blocked through the other', async () => {

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import { understandingOf } from '@console/contracts';
 import type { AppContext } from '../../context';
-import { insightClusters, insightCursors, insightFixes, insightQuestions, insightTopics, projects } from '../../db/schema/index';
+import { insightClusters, insightCursors, insightFixes, insightQuestions, insightTopics, jobs, projects } from '../../db/schema/index';
 import type { RunningJob } from '../job/runner';
 import { unpackVectors, vectorsOf } from '../snapshot/text-vectors';
 import { collectFailures, pendingFailures, SETTLE_MS } from './collect';
@@ -13,6 +13,8 @@ import { queueInsightGrouping } from './queue';
 
 /** One grouping per project at a time, across processes: a job holds its project this long, renewed as it goes. */
 const LEASE_MS = 60_000;
+/** Rows written per statement: a batch's new clusters (about 7 KB each) in a few statements, each of bounded size. */
+const ROWS_AT_ONCE = 100;
 /** Questions grouped per run of the grouping worker. */
 const QUESTIONS_AT_ONCE = 200;
 /** Texts embedded at once, after which the job rests as long as it worked: failed questions take at most half of a core. */
@@ -28,13 +30,23 @@ const RUN_FOR_MS = 120_000;
 const REST_PER_WORK = 19;
 const MAX_REST_MS = 5_000;
 
+/**
+ * Takes the project's lease when no job holds it: none did, its time ran out, it is this job's own
+ * (claimed again after its process stopped), or its job no longer runs.
+ */
 async function takeLease(ctx: AppContext, projectId: string, jobId: string): Promise<boolean> {
   const now = ctx.now();
   await ctx.db.insert(insightCursors).values({ projectId }).onConflictDoNothing();
+  const holderRuns = ctx.db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.id, insightCursors.leaseHolder), eq(jobs.status, 'running')));
   const taken = await ctx.db
     .update(insightCursors)
     .set({ leaseUntil: new Date(now.getTime() + LEASE_MS), leaseHolder: jobId, updatedAt: now })
-    .where(and(eq(insightCursors.projectId, projectId), or(isNull(insightCursors.leaseUntil), lt(insightCursors.leaseUntil, now))))
+    .where(
+      and(
+        eq(insightCursors.projectId, projectId),
+        or(isNull(insightCursors.leaseUntil), lt(insightCursors.leaseUntil, now), eq(insightCursors.leaseHolder, jobId), notExists(holderRuns)),
+      ),
+    )
     .returning({ projectId: insightCursors.projectId });
   return taken.length > 0;
 }
@@ -71,12 +83,12 @@ class LeaseLost extends Error {}
  */
 export async function runGroupingJob(ctx: AppContext, job: RunningJob): Promise<void> {
   const projectId = job.row.projectId;
-  // Another process groups this project now: this job waits for it, then takes what it left.
-  while (!(await takeLease(ctx, projectId, job.row.id))) {
-    await sleep(500, undefined, { signal: job.signal });
-  }
+  // Another job groups this project now and takes what this one was queued for (it looks again once
+  // it lets go): waiting for it would keep this process's job runner from other work.
+  if (!(await takeLease(ctx, projectId, job.row.id))) return;
   const started = Date.now();
   let grouped = 0;
+  let completed = false;
   try {
     for (;;) {
       const began = performance.now();
@@ -90,16 +102,19 @@ export async function runGroupingJob(ctx: AppContext, job: RunningJob): Promise<
         if (Date.now() - started > RUN_FOR_MS) break;
         continue;
       }
-      if (!(await pendingFailures(ctx, projectId))) return;
+      if (!(await pendingFailures(ctx, projectId))) break;
       if (Date.now() - started > RUN_FOR_MS) break;
       await sleep(SETTLE_MS, undefined, { signal: job.signal });
     }
-    await queueInsightGrouping(ctx.db, projectId, ctx.now());
+    completed = true;
   } catch (error) {
     if (!(error instanceof LeaseLost)) throw error;
   } finally {
     await releaseLease(ctx, projectId, job.row.id);
   }
+  // The jobs queued for failures that arrived while this one held the lease ended at once: what they
+  // were queued for, and the rest of a run cut short, goes to a successor.
+  if (completed && (Date.now() - started > RUN_FOR_MS || (await pendingFailures(ctx, projectId)))) await queueInsightGrouping(ctx.db, projectId, ctx.now());
 }
 
 /** Groups up to QUESTIONS_AT_ONCE of the project's ungrouped questions, oldest first; how many. */
@@ -146,24 +161,21 @@ async function storeGrouping(ctx: AppContext, projectId: string, before: readonl
   if (absorbed.length) await ctx.db.select({ id: insightTopics.id }).from(insightTopics).where(inArray(insightTopics.id, absorbed)).for('update');
 
   const topicIds = new Map<string, string>();
-  for (const topic of new Set(result.topicOf.values())) {
-    if (!topic.startsWith(NEW_TOPIC_PREFIX)) continue;
-    const id = randomUUID();
-    topicIds.set(topic, id);
-    await ctx.db.insert(insightTopics).values({ id, projectId, label: '', lastJoinedAt: now, createdAt: now, updatedAt: now });
-  }
+  for (const topic of new Set(result.topicOf.values())) if (topic.startsWith(NEW_TOPIC_PREFIX)) topicIds.set(topic, randomUUID());
+  const newTopics = [...topicIds.values()].map((id) => ({ id, projectId, label: '', lastJoinedAt: now, createdAt: now, updatedAt: now }));
+  for (let start = 0; start < newTopics.length; start += ROWS_AT_ONCE) await ctx.db.insert(insightTopics).values(newTopics.slice(start, start + ROWS_AT_ONCE));
   const topicOf = (clusterId: string) => {
     const topic = result.topicOf.get(clusterId);
     return topic === undefined ? undefined : (topicIds.get(topic) ?? topic);
   };
 
   const clusterIds = new Map<string, string>();
-  for (const cluster of result.created) {
+  const newClusters = result.created.map(({ key, ...stored }) => {
     const id = randomUUID();
-    clusterIds.set(cluster.key, id);
-    const { key, ...stored } = cluster;
-    await ctx.db.insert(insightClusters).values({ id, projectId, topicId: topicOf(key)!, ...stored, lastJoinedAt: now, createdAt: now, updatedAt: now });
-  }
+    clusterIds.set(key, id);
+    return { id, projectId, topicId: topicOf(key)!, ...stored, lastJoinedAt: now, createdAt: now, updatedAt: now };
+  });
+  for (let start = 0; start < newClusters.length; start += ROWS_AT_ONCE) await ctx.db.insert(insightClusters).values(newClusters.slice(start, start + ROWS_AT_ONCE));
   for (const cluster of result.changed) {
     await ctx.db
       .update(insightClusters)

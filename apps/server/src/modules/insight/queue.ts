@@ -4,10 +4,10 @@ import { jobs } from '../../db/schema/index';
 import { queueJob } from '../job/service';
 
 /**
- * Queues the grouping of a project's failed questions, unless one is queued already: at most one
- * queued and one running, and a question that failed while a grouping runs is taken by the queued
- * one (./grouping-job.ts holds the project while it groups). Two processes queueing at the same
- * moment may both insert; the second run then finds nothing to do.
+ * Queues the grouping of a project's failed questions, unless one is queued already. One job groups a
+ * project at a time (./grouping-job.ts holds it through a lease): a job queued while another holds it
+ * ends at once, and the holder looks for what waits once it lets go. Two processes queueing at the
+ * same moment may both insert; the second run then finds nothing to do.
  */
 export async function queueInsightGrouping(db: Db, projectId: string, now: Date): Promise<boolean> {
   const [waiting] = await db
