@@ -14,6 +14,14 @@
 //   the same questions, one in 20 (BENCH_PERSONAL_EVERY) with an e-mail address, phone, card, IBAN or IP address added,
 //   with redaction off, on, off, on: answers per second with it on at least 0.95 of off, p99 at most
 //   2 ms more (means of the two runs each).
+// - The inbox's grouping (issue: keeping the groups current costs the chat API at most 5% of its
+//   answers per second): servers of their own started with background jobs on and off in turn,
+//   twice (BACKGROUND_JOBS; nothing else is queued, so off leaves out the grouping alone). Each takes
+//   the lexical run's load (one question in ten out of scope, more answered below the inbox's
+//   threshold: failed questions to group), then the semantic project at the open-loop rate with one
+//   question in ten a new off-topic one. Answers per second with jobs on at least 0.95 of off (means
+//   of the two runs each), the open-loop p99 beside it, and how many failed questions each server
+//   grouped meanwhile (none with jobs off, some with them on: the cost of a grouping that ran).
 // Both: no errors, and every answered query stored. Each server gets the same load for a few seconds
 // first, unmeasured, so the figures are of a running service rather than of its first second (code
 // not yet optimized, the deployed index loading). Each answer, the warm-up's too, names its own new
@@ -29,9 +37,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
-import { deployments, events } from '../apps/server/src/db/schema/index';
+import { deployments, events, insightQuestions } from '../apps/server/src/db/schema/index';
 import { Console } from './support/assistant-api';
 import { postgresProcessorTime, processorTime } from './support/processor-time';
 import { residentMemory, sampleResidentPeak } from './support/resident-memory';
@@ -359,6 +367,99 @@ function figures(run: ChatRun, { stored: all, answeredStored }: Awaited<ReturnTy
       target_on_to_off_min: 0.95,
       target_p99_added_ms_max: 2,
       within_target: rpsRatio >= 0.95 && p99Added <= 2 && redactionRuns.every((run) => run.errors === 0),
+    }),
+  );
+}
+
+/** Off-topic questions for the semantic open-loop runs, each new: visitors asking what the project is not about. */
+function offTopicQuestions(): (n: number) => string {
+  const asks = ['what will the weather be like in', 'tell me a joke about', 'who won the football match in', 'play some music from', 'how tall is the tower in'];
+  const places = ['Paris', 'Lisbon', 'Oslo', 'Vienna', 'Prague', 'Dublin', 'Madrid', 'Athens', 'Berlin', 'Rome', 'Warsaw'];
+  return (n) => `${asks[n % asks.length]} ${places[Math.floor(n / asks.length) % places.length]} ${Math.floor(n / (asks.length * places.length)) + 1990}`;
+}
+
+/**
+ * One server of the grouping runs, with background jobs on or off: a lexical and a semantic project
+ * of the synthetic intents, the lexical one saturated as in the lexical run, then the semantic one at
+ * the open-loop rate; what the inbox of each collected and grouped meanwhile.
+ */
+async function groupingRun(backgroundJobs: 'on' | 'off') {
+  const server = await startServer({ CHAT_MAX_QUERIES_PER_MINUTE: '100000000', BACKGROUND_JOBS: backgroundJobs });
+  // Every server is asked the same questions, in the same order.
+  const next = distinctQuestions();
+  const offTopic = offTopicQuestions();
+  let projects: string[];
+  let saturated: Awaited<ReturnType<typeof measured>>;
+  let open: OpenLoopResult;
+  try {
+    const team = await Console.signIn(server.baseUrl);
+    const workspaceId = await team.workspace('Inbox');
+    const lexicalProject = await team.importProject(workspaceId, 'Inbox lexical', syntheticIntents(150, 100), { understanding: 'lexical' });
+    const semanticProject = await team.importProject(workspaceId, 'Inbox semantic', syntheticIntents(150, 100), {});
+    projects = [lexicalProject, semanticProject];
+    const lexicalKey = await team.syncAndDeploy(lexicalProject, ORIGIN);
+    const semanticKey = await team.syncAndDeploy(semanticProject, ORIGIN);
+    saturated = await measured(server.pid, questionLoad(`${server.baseUrl}/api/v1/chat/${lexicalKey}/query`, { origin: ORIGIN }, { each: syntheticQuestions(500) }, () => undefined));
+    const steadyLoad = (durationS: number, first: number) =>
+      openLoop({
+        url: `${server.baseUrl}/api/v1/chat/${semanticKey}/query`,
+        headers: { 'content-type': 'application/json', origin: ORIGIN },
+        ratePerSecond: STEADY_RATE,
+        durationS,
+        body: (i) => JSON.stringify({ utterance: (first + i) % 10 === 9 ? offTopic(first + i) : next() }),
+        onResponse: () => undefined,
+      });
+    // Unmeasured, as the other runs' warm-up: the project's first questions load the encoder.
+    await steadyLoad(WARM_UP_S, 0);
+    open = await steadyLoad(DURATION_S, WARM_UP_S * STEADY_RATE);
+  } finally {
+    await server.stop();
+  }
+  const stored = await openDatabase(process.env.BENCH_DATABASE_URL ? { databaseUrl: process.env.BENCH_DATABASE_URL } : { pgliteDir: path.join(server.dataDir, 'db') });
+  const inboxOf = async (projectId: string) => {
+    const ofProject = eq(insightQuestions.projectId, projectId);
+    const [collected] = await stored.db.select({ total: count() }).from(insightQuestions).where(ofProject);
+    const [grouped] = await stored.db.select({ total: count() }).from(insightQuestions).where(and(ofProject, isNotNull(insightQuestions.clusterId)));
+    return { collected: Number(collected?.total ?? 0), grouped: Number(grouped?.total ?? 0) };
+  };
+  const [lexicalInbox, semanticInbox] = [await inboxOf(projects[0]!), await inboxOf(projects[1]!)];
+  await stored.close();
+  removeDataDir(server);
+  return {
+    background_jobs: backgroundJobs,
+    rps: Math.round(saturated.result.requests.average),
+    p99_ms: saturated.result.latency.p99,
+    errors: errors(saturated.result) + errors(saturated.warmUp),
+    open_loop_p99_ms: open.p99_ms,
+    open_loop_errors: open.errors + open.sent - open.answered,
+    failed_collected: { lexical: lexicalInbox.collected, semantic: semanticInbox.collected },
+    failed_grouped: { lexical: lexicalInbox.grouped, semantic: semanticInbox.grouped },
+  };
+}
+{
+  const runs: Awaited<ReturnType<typeof groupingRun>>[] = [];
+  for (const backgroundJobs of ['on', 'off', 'on', 'off'] as const) runs.push(await groupingRun(backgroundJobs));
+  const mean = (jobs: 'on' | 'off', figure: 'rps' | 'p99_ms' | 'open_loop_p99_ms') => {
+    const of = runs.filter((run) => run.background_jobs === jobs);
+    return of.reduce((sum, run) => sum + run[figure], 0) / of.length;
+  };
+  const ratio = mean('on', 'rps') / mean('off', 'rps');
+  const grouped = (run: (typeof runs)[number]) => run.failed_grouped.lexical + run.failed_grouped.semantic;
+  console.log(
+    JSON.stringify({
+      bench: 'chat-load',
+      load: "the inbox's grouping on and off",
+      database: process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite',
+      runs,
+      on_rps: Math.round(mean('on', 'rps')),
+      off_rps: Math.round(mean('off', 'rps')),
+      on_to_off: Number(ratio.toFixed(3)),
+      on_p99_ms: mean('on', 'p99_ms'),
+      off_p99_ms: mean('off', 'p99_ms'),
+      on_open_loop_p99_ms: mean('on', 'open_loop_p99_ms'),
+      off_open_loop_p99_ms: mean('off', 'open_loop_p99_ms'),
+      target_on_to_off_min: 0.95,
+      within_target: ratio >= 0.95 && runs.every((run) => run.errors + run.open_loop_errors === 0 && (run.background_jobs === 'off') === (grouped(run) === 0)),
     }),
   );
 }
