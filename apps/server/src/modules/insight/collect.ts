@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { INSIGHT_MAX_THRESHOLD } from '@console/contracts';
+import { answerFailed, INSIGHT_MAX_THRESHOLD } from '@console/contracts';
 import type { AppContext } from '../../context';
 import { events, feedback, insightCursors, insightQuestions } from '../../db/schema/index';
 import { failedAnswer, type FailedAnswer, type OutcomeEvent } from './failed-answers';
@@ -25,6 +25,15 @@ const outcomeColumns = {
   data: events.data,
 };
 
+/** What tells whether an outcome failed (failedAnswer), without its trace. */
+const outcomeHeads = {
+  id: events.id,
+  issuedAt: events.issuedAt,
+  dataType: events.dataType,
+  responseType: events.responseType,
+  confidence: sql<number | null>`(${events.data}->'response'->>'confidence')::float8`,
+};
+
 function questionRow(projectId: string, failed: FailedAnswer, disliked: boolean) {
   return { ...failed, projectId, disliked: disliked ? 1 : 0 };
 }
@@ -39,12 +48,21 @@ export async function collectFailures(ctx: AppContext, projectId: string): Promi
   const settled = new Date(ctx.now().getTime() - SETTLE_MS);
   const [cursor] = await ctx.db.select().from(insightCursors).where(eq(insightCursors.projectId, projectId));
   const after = afterCursor(cursor);
-  const outcomes = (await ctx.db
-    .select(outcomeColumns)
+  const heads = await ctx.db
+    .select(outcomeHeads)
     .from(events)
     .where(and(eq(events.projectId, projectId), inArray(events.dataType, ['response', 'error']), lt(events.issuedAt, settled), after))
     .orderBy(asc(events.issuedAt), asc(events.id))
-    .limit(EVENTS_AT_ONCE)) as OutcomeEvent[];
+    .limit(EVENTS_AT_ONCE);
+  // Only the failed answers' traces are read: most answers did not fail.
+  const failedIds = heads.filter((event) => event.dataType === 'error' || answerFailed(event.responseType, event.confidence)).map((event) => event.id);
+  const outcomes = failedIds.length
+    ? ((await ctx.db
+        .select(outcomeColumns)
+        .from(events)
+        .where(and(eq(events.projectId, projectId), inArray(events.id, failedIds)))
+        .orderBy(asc(events.issuedAt), asc(events.id))) as OutcomeEvent[])
+    : [];
   const failed = outcomes.flatMap((event) => failedAnswer(event) ?? []);
 
   const rated = await ctx.db
@@ -63,7 +81,7 @@ export async function collectFailures(ctx: AppContext, projectId: string): Promi
         .where(and(eq(events.projectId, projectId), inArray(events.id, dislikedIds), eq(events.dataType, 'response')))) as OutcomeEvent[])
     : [];
 
-  const last = outcomes.at(-1);
+  const last = heads.at(-1);
   const lastRated = rated.at(-1);
   await ctx.db.transaction(async (tx) => {
     const rows = [
@@ -87,7 +105,7 @@ export async function collectFailures(ctx: AppContext, projectId: string): Promi
       .values({ projectId, ...moved })
       .onConflictDoUpdate({ target: insightCursors.projectId, set: { ...moved, updatedAt: ctx.now() } });
   });
-  return { collected: failed.length + dislikedEvents.length, more: outcomes.length === EVENTS_AT_ONCE || rated.length === EVENTS_AT_ONCE };
+  return { collected: failed.length + dislikedEvents.length, more: heads.length === EVENTS_AT_ONCE || rated.length === EVENTS_AT_ONCE };
 }
 
 /** The condition on events after a project's cursor (every event when it has none). */
