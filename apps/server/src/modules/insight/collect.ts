@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { answerFailed, INSIGHT_MAX_THRESHOLD } from '@console/contracts';
+import { INSIGHT_MAX_THRESHOLD } from '@console/contracts';
 import type { AppContext } from '../../context';
 import { events, feedback, insightCursors, insightQuestions } from '../../db/schema/index';
 import { failedAnswer, type FailedAnswer, type OutcomeEvent } from './failed-answers';
@@ -25,14 +25,15 @@ const outcomeColumns = {
   data: events.data,
 };
 
-/** What tells whether an outcome failed (failedAnswer), without its trace. */
-const outcomeHeads = {
-  id: events.id,
-  issuedAt: events.issuedAt,
-  dataType: events.dataType,
-  responseType: events.responseType,
-  confidence: sql<number | null>`(${events.data}->'response'->>'confidence')::float8`,
-};
+/** answerFailed (contracts) as a condition on the events, with errors, which fail whatever they say. */
+const failedOutcome = or(
+  eq(events.dataType, 'error'),
+  eq(events.responseType, 'oos'),
+  and(eq(events.responseType, 'content'), sql`(${events.data}->'response'->>'confidence')::float8 < ${INSIGHT_MAX_THRESHOLD}`),
+)!;
+
+/** A pass's outcome events with the data of the failed ones only: most answers did not fail, and failedAnswer never reads their traces. */
+const passColumns = { ...outcomeColumns, data: sql<Record<string, unknown>>`CASE WHEN ${failedOutcome} THEN ${events.data} ELSE '{}'::json END` };
 
 function questionRow(projectId: string, failed: FailedAnswer, disliked: boolean) {
   return { ...failed, projectId, disliked: disliked ? 1 : 0 };
@@ -48,21 +49,12 @@ export async function collectFailures(ctx: AppContext, projectId: string): Promi
   const settled = new Date(ctx.now().getTime() - SETTLE_MS);
   const [cursor] = await ctx.db.select().from(insightCursors).where(eq(insightCursors.projectId, projectId));
   const after = afterCursor(cursor);
-  const heads = await ctx.db
-    .select(outcomeHeads)
+  const outcomes = (await ctx.db
+    .select(passColumns)
     .from(events)
     .where(and(eq(events.projectId, projectId), inArray(events.dataType, ['response', 'error']), lt(events.issuedAt, settled), after))
     .orderBy(asc(events.issuedAt), asc(events.id))
-    .limit(EVENTS_AT_ONCE);
-  // Only the failed answers' traces are read: most answers did not fail.
-  const failedIds = heads.filter((event) => event.dataType === 'error' || answerFailed(event.responseType, event.confidence)).map((event) => event.id);
-  const outcomes = failedIds.length
-    ? ((await ctx.db
-        .select(outcomeColumns)
-        .from(events)
-        .where(and(eq(events.projectId, projectId), inArray(events.id, failedIds)))
-        .orderBy(asc(events.issuedAt), asc(events.id))) as OutcomeEvent[])
-    : [];
+    .limit(EVENTS_AT_ONCE)) as OutcomeEvent[];
   const failed = outcomes.flatMap((event) => failedAnswer(event) ?? []);
 
   const rated = await ctx.db
@@ -81,7 +73,7 @@ export async function collectFailures(ctx: AppContext, projectId: string): Promi
         .where(and(eq(events.projectId, projectId), inArray(events.id, dislikedIds), eq(events.dataType, 'response')))) as OutcomeEvent[])
     : [];
 
-  const last = heads.at(-1);
+  const last = outcomes.at(-1);
   const lastRated = rated.at(-1);
   await ctx.db.transaction(async (tx) => {
     const rows = [
@@ -105,7 +97,7 @@ export async function collectFailures(ctx: AppContext, projectId: string): Promi
       .values({ projectId, ...moved })
       .onConflictDoUpdate({ target: insightCursors.projectId, set: { ...moved, updatedAt: ctx.now() } });
   });
-  return { collected: failed.length + dislikedEvents.length, more: heads.length === EVENTS_AT_ONCE || rated.length === EVENTS_AT_ONCE };
+  return { collected: failed.length + dislikedEvents.length, more: outcomes.length === EVENTS_AT_ONCE || rated.length === EVENTS_AT_ONCE };
 }
 
 /** The condition on events after a project's cursor (every event when it has none). */
@@ -119,12 +111,6 @@ function afterCursor(cursor: { eventAt: Date | null; eventId: string | null } | 
  */
 export async function pendingFailures(ctx: AppContext, projectId: string): Promise<number> {
   const [cursor] = await ctx.db.select().from(insightCursors).where(eq(insightCursors.projectId, projectId));
-  // answerFailed (contracts) as a condition on the events, with errors, which fail whatever they say.
-  const failedOutcome = or(
-    eq(events.dataType, 'error'),
-    eq(events.responseType, 'oos'),
-    and(eq(events.responseType, 'content'), sql`(${events.data}->'response'->>'confidence')::float8 < ${INSIGHT_MAX_THRESHOLD}`),
-  );
   const [[ungrouped], [unread]] = await Promise.all([
     ctx.db
       .select({ count: sql<number>`count(*)::int` })
